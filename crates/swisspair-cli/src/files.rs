@@ -1,0 +1,62 @@
+//! Reading input files and writing output files atomically (temporary file, then rename).
+
+use crate::Failure;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Files larger than this are refused before reading (a TRF of 9,999 players and 999 rounds is ~100 MB).
+const MAX_INPUT_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Reads a whole file; failures are exit code 5.
+pub fn read(path: &Path) -> Result<Vec<u8>, Failure> {
+    let fail = |e: std::io::Error| Failure {
+        code: 5,
+        message: format!("{}: cannot read: {e}", path.display()),
+    };
+    let meta = fs::metadata(path).map_err(fail)?;
+    if meta.is_dir() {
+        return Err(Failure {
+            code: 5,
+            message: format!("{}: cannot read: is a directory", path.display()),
+        });
+    }
+    if meta.len() > MAX_INPUT_BYTES {
+        return Err(Failure {
+            code: 4,
+            message: format!(
+                "{}: size limit exceeded: {} bytes (at most {MAX_INPUT_BYTES})",
+                path.display(),
+                meta.len()
+            ),
+        });
+    }
+    fs::read(path).map_err(fail)
+}
+
+fn temporary_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "output".into());
+    path.with_file_name(format!(".{name}.swisspair-{}.tmp", std::process::id()))
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so that readers
+/// never see a partial file and a failure leaves nothing behind. Failures are exit code 5.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let temp = temporary_path(path);
+    let result = (|| {
+        let mut file = fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&temp, path)
+    })();
+    result.map_err(|e| {
+        let _ = fs::remove_file(&temp);
+        Failure {
+            code: 5,
+            message: format!("{}: cannot write: {e}", path.display()),
+        }
+    })
+}

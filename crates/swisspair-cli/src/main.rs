@@ -1,0 +1,174 @@
+//! `swisspair`: the command line, drop-in compatible with bbpPairings and JaVaFo.
+//!
+//! ```text
+//! swisspair --dutch input.trf -p [output.txt] [-l checklist.txt]   pair the next round
+//! swisspair --dutch input.trf -c                                    check every round of a finished tournament
+//! swisspair --dutch -g [config.txt] -o out.trf -s SEED              generate a random tournament
+//! ```
+
+mod files;
+
+use clap::{ArgGroup, Parser};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use swisspair::{Error, System, Tournament};
+
+const AFTER_HELP: &str = "\
+Exit codes:
+  0  success
+  1  no valid pairing exists (the absolute criteria cannot all be met)
+  2  unexpected internal error (a bug: please report it)
+  3  invalid request or invalid input file (the message names FILE:LINE: field)
+  4  a size limit was exceeded
+  5  a file could not be read or written
+
+Output of -p: the number of pairs, then one `white black` line per pair (starting numbers) in board
+order, the pairing-allocated bye last as `N 0`. Output files are written atomically: on failure no
+file is left behind.";
+
+/// FIDE Swiss-system pairing engine: Dutch (C.04.3, 2017), Swiss based on rating (1992), Dubov, Lim.
+#[derive(Parser, Debug)]
+#[command(name = "swisspair", version, about, after_help = AFTER_HELP)]
+#[command(group(ArgGroup::new("system").args(["dutch", "rating1992", "dubov", "lim"])))]
+struct Cli {
+    /// Use the Dutch system (C.04.3, 2017 rules).
+    #[arg(long)]
+    dutch: bool,
+    /// Use the Swiss system based on rating (old C.04.1, 1992).
+    #[arg(long)]
+    rating1992: bool,
+    /// Use the Dubov system (C.04.4.1).
+    #[arg(long)]
+    dubov: bool,
+    /// Use the Lim system (C.04.4.3).
+    #[arg(long)]
+    lim: bool,
+
+    /// The tournament file (TRF16 with extension lines, or TRF26).
+    input: Option<PathBuf>,
+
+    /// Pair the next round; write the pairs to OUTPUT, or to standard output when none is named.
+    #[arg(short = 'p', value_name = "OUTPUT", num_args = 0..=1)]
+    pair: Option<Option<PathBuf>>,
+
+    /// With -p: also write a checklist (per-player state the pairing used) to this file.
+    #[arg(short = 'l', value_name = "CHECKLIST")]
+    checklist: Option<PathBuf>,
+
+    /// Check: re-pair every round of the file and list the rounds whose pairs differ.
+    #[arg(short = 'c')]
+    check: bool,
+
+    /// Generate a random tournament, optionally from a configuration file of key=value lines.
+    #[arg(short = 'g', value_name = "CONFIG", num_args = 0..=1)]
+    generate: Option<Option<PathBuf>>,
+
+    /// With -g: the file to write the generated tournament to.
+    #[arg(short = 'o', value_name = "OUTPUT")]
+    output: Option<PathBuf>,
+
+    /// With -g: the random seed (the same seed gives the same file).
+    #[arg(short = 's', value_name = "SEED")]
+    seed: Option<u64>,
+}
+
+/// A failure of the command: the message to print and the exit code.
+struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            code: 3,
+            message: message.into(),
+        }
+    }
+
+    /// A library error about `file`, printed as `FILE:LINE: field: what is wrong`.
+    fn from_error(file: &Path, e: &Error) -> Failure {
+        Failure {
+            code: u8::try_from(e.exit_code()).unwrap_or(2),
+            message: match e.line() {
+                Some(_) => format!("{}:{e}", file.display()),
+                None => format!("{}: {e}", file.display()),
+            },
+        }
+    }
+}
+
+fn system_of(cli: &Cli) -> Result<System, Failure> {
+    let chosen = [
+        (cli.dutch, System::Dutch),
+        (cli.rating1992, System::Rating1992),
+        (cli.dubov, System::Dubov),
+        (cli.lim, System::Lim),
+    ];
+    chosen
+        .iter()
+        .find(|(on, _)| *on)
+        .map(|(_, s)| *s)
+        .ok_or_else(|| Failure::usage("choose a pairing system: --dutch, --rating1992, --dubov or --lim"))
+}
+
+fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
+    let bytes = files::read(path)?;
+    let trf = swisspair::trf::parse_bytes(&bytes).map_err(|e| Failure::from_error(path, &e))?;
+    for w in &trf.warnings {
+        eprintln!("swisspair: warning: {}:{w}", path.display());
+    }
+    Tournament::from_trf(&trf).map_err(|e| Failure::from_error(path, &e))
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    let system = system_of(&cli)?;
+    if cli.generate.is_some() {
+        return Err(Failure::usage("not implemented yet: the generator (-g)"));
+    }
+    let Some(input) = cli.input.as_deref() else {
+        return Err(Failure::usage("no input file: swisspair --dutch FILE -p [OUTPUT]"));
+    };
+    if cli.check {
+        return Err(Failure::usage("not implemented yet: the checker (-c)"));
+    }
+    let Some(output) = cli.pair.as_ref() else {
+        return Err(Failure::usage("nothing to do: give -p (pair), -c (check) or -g (generate)"));
+    };
+    let tournament = read_tournament(input)?;
+    if let Some(total) = tournament.total_rounds {
+        if tournament.rounds_played >= total {
+            return Err(Failure::usage(format!(
+                "{}: all {total} rounds (XXR/142) are already paired",
+                input.display()
+            )));
+        }
+    }
+    let pairing = system.pair(&tournament).map_err(|e| Failure::from_error(input, &e))?;
+    let text = pairing.to_engine_output(&tournament);
+    match output {
+        Some(path) => files::write_atomically(path, text.as_bytes()),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 3 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("swisspair: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! Maximum-weight matching on general graphs, with incremental re-solving.
+//!
+//! This module is a generic graph algorithm (it knows nothing about chess):
+//! [`MatchingComputer`] stores an undirected graph with non-negative integer
+//! edge weights and computes a matching of maximum total weight (not
+//! necessarily of maximum cardinality: encode cardinality priority in the
+//! weights).  After a solve, edges may be changed and the next
+//! [`MatchingComputer::solve`] reuses the previous optimum instead of
+//! starting over.
+//!
+//! # Algorithm
+//!
+//! The exact primal-dual blossom algorithm of Edmonds in Galil's `O(n^3)`
+//! formulation (data layout after Van Rantwijk's `mwmatching`), in integer
+//! arithmetic.  With `w(i, j)` the edge weights, it maintains
+//!
+//! * vertex duals `d_v >= 0` and duals `z_B >= 0` of nested odd vertex sets
+//!   ("blossoms"), in a doubled scale: the *slack* of edge `(i, j)` is
+//!   `d_i + d_j - 2 w(i, j) + 2 * sum(z_B : i, j in B)`;
+//! * **feasibility**: every edge has slack `>= 0`;
+//! * **tightness**: every matched edge and every edge of a blossom's odd
+//!   cycle has slack `0`, and every blossom is *full* (all its vertices but
+//!   the base are matched inside it).
+//!
+//! By LP duality the matching is optimal as soon as every single (unmatched)
+//! vertex has dual `0`.  A single vertex with a positive dual is *active*.
+//! Each *stage* grows an alternating tree of tight edges from one active
+//! vertex (S-vertices lower their duals, T-vertices raise theirs, S-blossoms
+//! raise `z`, T-blossoms lower it) until either an augmenting path to another
+//! single vertex appears (the matching grows) or the dual of a tree
+//! S-vertex `s` reaches zero; then the even path from the root to `s` is
+//! flipped, so the root becomes matched and `s` single with dual zero.
+//! Either way one active vertex disappears and none is created, so there are
+//! at most `n` stages of `O(n^2)` each.  Growing one tree at a time means
+//! all S-vertices of a stage share the parity of their duals, so the slack
+//! between two S-vertices is even and every dual stays an exact integer.
+//!
+//! A fresh solve starts from `d_v = max_w w(v, w)`, a greedy matching on
+//! tight edges, and lowered duals for the vertices left single.
+//!
+//! # Incremental solving
+//!
+//! [`MatchingComputer::set_edge`] keeps the invariants above for the current
+//! weights, preparing a vertex for re-optimisation only where needed:
+//!
+//! * a new weight that keeps an edge between two different top-level
+//!   blossoms feasible, on an unmatched edge, needs nothing at all;
+//! * otherwise one endpoint `v` is *prepared*: its top-level blossom is
+//!   unmatched from the outside (the old partner becomes single), the
+//!   matching inside is rotated so that `v` is the base, and every blossom
+//!   containing `v` is dissolved top-down, adding its `z` to the duals of its
+//!   vertices (which leaves every other edge's slack unchanged).  `v` is now a
+//!   single trivial vertex; at the next solve its dual is recomputed as the
+//!   smallest value that makes its new edges feasible.
+//!
+//! Changing every edge of one vertex therefore leaves at most two active
+//! vertices, and the re-solve takes one or two stages (`O(n^2)` each,
+//! usually much less) instead of a full solve.  [`MatchingComputer::add_vertex`]
+//! adds a single vertex with dual zero; [`MatchingComputer::isolate_vertex`]
+//! removes all edges of a vertex (the way to "remove" it).
+//!
+//! # Weights and limits
+//!
+//! Weights are any [`Weight`]: `u32`, `u64`, `u128` or `bnum::BUint<N>`.
+//! Every intermediate value is at most `4 M + 2` for a maximum edge weight
+//! `M`; therefore edge weights must be `<= W::MAX >> 2`
+//! ([`max_edge_weight`]), i.e. fit in `W::BITS - 2` bits
+//! ([`safe_weight_bits`]).  The *sum* of matched weights may exceed the type:
+//! [`MatchingComputer::matching_weight`] reports that as an error.
+//!
+//! # Storage
+//!
+//! Adjacency rows of 32-bit weight indices (dense or sorted sparse per
+//! vertex, chosen by degree) plus an interned pool of distinct weight values:
+//! memory is about 4 bytes per vertex pair for dense graphs with few distinct
+//! weights, and proportional to the number of edges for sparse graphs.
+//!
+//! # Determinism
+//!
+//! No randomness, and no hash map is ever iterated: the same sequence of
+//! operations always produces the same matching.
+
+mod blossom;
+mod graph;
+mod weight;
+
+#[cfg(test)]
+mod tests;
+
+pub use weight::{max_edge_weight, safe_weight_bits, Weight};
+
+use blossom::{Solver, NONE};
+use graph::Graph;
+
+/// Largest number of vertices a [`MatchingComputer`] supports.
+pub const MAX_VERTICES: usize = 1 << 30;
+
+/// Errors reported by [`MatchingComputer`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MatchingError {
+    /// A vertex index is not below the vertex count.
+    #[error("vertex {vertex} is out of range (vertex count {count})")]
+    VertexOutOfRange {
+        /// The offending index.
+        vertex: usize,
+        /// The current vertex count.
+        count: usize,
+    },
+    /// An edge from a vertex to itself was requested.
+    #[error("self-loop on vertex {0} is not allowed")]
+    SelfLoop(usize),
+    /// An edge weight exceeds [`max_edge_weight`] for the weight type.
+    #[error("edge weight exceeds the maximum supported weight (W::MAX >> 2)")]
+    WeightTooLarge,
+    /// More than [`MAX_VERTICES`] vertices were requested.
+    #[error("too many vertices (maximum is {max})")]
+    TooManyVertices {
+        /// The supported maximum.
+        max: usize,
+    },
+    /// The total weight of the matching does not fit in the weight type.
+    #[error("the total matching weight overflows the weight type")]
+    WeightOverflow,
+}
+
+/// Maximum-weight matching on a general graph, re-solvable incrementally.
+///
+/// ```
+/// use swisspair::matching::MatchingComputer;
+///
+/// let mut m = MatchingComputer::<u128>::new(4)?;
+/// m.set_edge(0, 1, 10)?;
+/// m.set_edge(1, 2, 11)?;
+/// m.set_edge(2, 3, 10)?;
+/// m.solve();
+/// assert_eq!(m.mate(0), Some(1));
+/// assert_eq!(m.matching_weight()?, 20);
+///
+/// // Change every edge of vertex 1 and re-solve incrementally.
+/// m.set_edge(1, 0, 1)?;
+/// m.set_edge(1, 2, 30)?;
+/// m.solve();
+/// assert_eq!(m.mate(1), Some(2));
+/// assert_eq!(m.matching_weight()?, 30);
+/// # Ok::<(), swisspair::matching::MatchingError>(())
+/// ```
+#[derive(Clone)]
+pub struct MatchingComputer<W: Weight> {
+    graph: Graph<W>,
+    solver: Solver<W>,
+    solved: bool,
+}
+
+impl<W: Weight> std::fmt::Debug for MatchingComputer<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MatchingComputer")
+            .field("vertex_count", &self.vertex_count())
+            .field("solved", &self.solved)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<W: Weight> MatchingComputer<W> {
+    /// Creates a graph with `vertex_count` vertices and no edges.
+    ///
+    /// Fails with [`MatchingError::TooManyVertices`] above [`MAX_VERTICES`].
+    pub fn new(vertex_count: usize) -> Result<Self, MatchingError> {
+        if vertex_count > MAX_VERTICES {
+            return Err(MatchingError::TooManyVertices { max: MAX_VERTICES });
+        }
+        Ok(MatchingComputer {
+            graph: Graph::new(vertex_count),
+            solver: Solver::new(vertex_count),
+            solved: false,
+        })
+    }
+
+    /// Number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.graph.vertex_count()
+    }
+
+    /// Adds a vertex without edges and returns its index (the previous
+    /// vertex count).  The current solution stays valid.
+    pub fn add_vertex(&mut self) -> Result<usize, MatchingError> {
+        if self.vertex_count() >= MAX_VERTICES {
+            return Err(MatchingError::TooManyVertices { max: MAX_VERTICES });
+        }
+        self.graph.add_vertex();
+        Ok(self.solver.add_vertex())
+    }
+
+    fn check_vertex(&self, vertex: usize) -> Result<(), MatchingError> {
+        let count = self.vertex_count();
+        if vertex < count {
+            Ok(())
+        } else {
+            Err(MatchingError::VertexOutOfRange { vertex, count })
+        }
+    }
+
+    /// Sets the weight of edge `{u, v}`; zero removes the edge.
+    ///
+    /// Weights must not exceed [`max_edge_weight`]`::<W>()`.  After a solve,
+    /// the change is absorbed incrementally (see the module documentation);
+    /// when an endpoint has to be prepared for re-optimisation, `u` is
+    /// chosen unless `v` is cheaper, so pass the vertex whose edges you are
+    /// changing first.  Setting the current weight again is a no-op.
+    pub fn set_edge(&mut self, u: usize, v: usize, weight: W) -> Result<(), MatchingError> {
+        self.check_vertex(u)?;
+        self.check_vertex(v)?;
+        if u == v {
+            return Err(MatchingError::SelfLoop(u));
+        }
+        if weight > W::max_edge_weight() {
+            return Err(MatchingError::WeightTooLarge);
+        }
+        let weight2 = weight.double();
+        if self.graph.weight2_of(u, v) == weight2 {
+            return Ok(());
+        }
+        self.solver.before_edge_change(u, v, weight2);
+        self.graph.set(u, v, weight2);
+        self.solved = false;
+        Ok(())
+    }
+
+    /// Weight of edge `{u, v}` (zero if there is no edge).
+    pub fn edge(&self, u: usize, v: usize) -> Result<W, MatchingError> {
+        self.check_vertex(u)?;
+        self.check_vertex(v)?;
+        if u == v {
+            return Ok(W::ZERO);
+        }
+        Ok(self.graph.weight2_of(u, v).halve())
+    }
+
+    /// Number of edges of vertex `v`.
+    pub fn degree(&self, v: usize) -> Result<usize, MatchingError> {
+        self.check_vertex(v)?;
+        Ok(self.graph.degree(v))
+    }
+
+    /// The edges of vertex `v` as `(neighbour, weight)`, by increasing
+    /// neighbour.
+    pub fn neighbors(&self, v: usize) -> Result<Vec<(usize, W)>, MatchingError> {
+        self.check_vertex(v)?;
+        let mut out = Vec::with_capacity(self.graph.degree(v));
+        blossom::for_each_edge(self.graph.row(v), |w, k| {
+            out.push((w as usize, self.graph.weight2(k).halve()));
+        });
+        Ok(out)
+    }
+
+    /// Removes every edge of `v` (the way to take a vertex out of the
+    /// matching problem).  Cheaper than zeroing the edges one by one.
+    pub fn isolate_vertex(&mut self, v: usize) -> Result<(), MatchingError> {
+        self.check_vertex(v)?;
+        if self.graph.degree(v) == 0 {
+            return Ok(());
+        }
+        self.solver.prepare(v);
+        self.graph.clear_row(v);
+        self.solved = false;
+        Ok(())
+    }
+
+    /// Computes a maximum-weight matching for the current weights, reusing
+    /// the previous solution when there is one.
+    pub fn solve(&mut self) {
+        self.solver.solve(&self.graph);
+        self.solved = true;
+    }
+
+    /// Forgets the previous solution: the next [`solve`](Self::solve) starts
+    /// from scratch (the result is a maximum-weight matching either way,
+    /// though among several optimal matchings another may be chosen).
+    pub fn reset(&mut self) {
+        self.solver.reset_structure();
+        self.solved = false;
+    }
+
+    /// Whether no edge changed since the last [`solve`](Self::solve).
+    pub fn is_solved(&self) -> bool {
+        self.solved
+    }
+
+    /// Mate of `v` in the matching (`None` if `v` is single or out of
+    /// range).  Meaningful after [`solve`](Self::solve); after changes and
+    /// before the next solve it reflects a partial matching.
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        if v >= self.vertex_count() {
+            return None;
+        }
+        match self.solver.mate[v] {
+            NONE => None,
+            m => Some(m as usize),
+        }
+    }
+
+    /// Mates of all vertices (see [`mate`](Self::mate)).
+    pub fn mates(&self) -> Vec<Option<usize>> {
+        (0..self.vertex_count()).map(|v| self.mate(v)).collect()
+    }
+
+    /// The matched pairs `(u, v)` with `u < v`, by increasing `u`.
+    pub fn pairs(&self) -> Vec<(usize, usize)> {
+        (0..self.vertex_count())
+            .filter_map(|u| self.mate(u).filter(|&v| u < v).map(|v| (u, v)))
+            .collect()
+    }
+
+    /// Total weight of the matching, or [`MatchingError::WeightOverflow`] if
+    /// it does not fit in `W`.
+    pub fn matching_weight(&self) -> Result<W, MatchingError> {
+        let mut total = W::ZERO;
+        for (u, v) in self.pairs() {
+            let w = self.graph.weight2_of(u, v).halve();
+            total = total
+                .checked_add_w(w)
+                .ok_or(MatchingError::WeightOverflow)?;
+        }
+        Ok(total)
+    }
+}

@@ -1,0 +1,676 @@
+//! Section B (pairing one bracket) and section D (the order in which candidates are generated).
+//!
+//! The best candidate of a bracket is found with a maximum-weight matching whose weights encode the
+//! criteria C.4–C.19 ([`super::weights`]). Among the candidates that satisfy the criteria equally well,
+//! B.8 takes the one generated first; which one that is follows from B.6/B.7 and D.1–D.3, and is fixed
+//! here one choice at a time, in the order of the rules, by probing the matching with a small weight
+//! change on one player's edges and re-solving incrementally:
+//!
+//! 1. D.3 — which MDPs are paired (S1 after MDP exchanges): the lexicographically smallest set of BSNs;
+//! 2. D.1 — the MDP-pairing: each MDP of S1 in turn with the lowest possible BSN of S2;
+//! 3. D.2.a/b — the remainder's exchange with fewest players and smallest BSN-sum difference (weights);
+//! 4. D.2.c — keep in S1R, from the highest BSN down, only the players that cannot move to S2R;
+//! 5. D.2.d — bring into S1R, from the lowest BSN up, the S2R players that can come;
+//! 6. D.1 — the remainder's pairing: each player of S1R in turn with the lowest possible BSN of S2R.
+//!
+//! A candidate's S1 (after exchanges) is the set of the lower BSNs of its pairs: choosing the lower
+//! member of every pair minimises both the number of players exchanged (D.2.a) and the BSN-sum
+//! difference (D.2.b), so the earliest exchange producing a candidate is always that one.
+
+use super::criteria::{self, downfloater_score_difference, float_repeats, pair_score_difference, Receives};
+use super::weights::{bits, Field, FromLimbs, Layout, Levels, Wide, FIELD_COUNT};
+use super::Context;
+use crate::error::{Error, Result};
+use crate::matching::{safe_weight_bits, MatchingComputer, Weight};
+use crate::score::Score;
+
+/// A bracket to pair, with the players below it.
+#[derive(Clone, Debug)]
+pub struct Bracket {
+    /// MDPs first, then residents, each in A.2 order: the BSN of `players[i]` is `i + 1`.
+    pub players: Vec<usize>,
+    /// How many of `players` are MDPs.
+    pub mdps: usize,
+    /// Residents of the following score group (C.7); empty for the last bracket.
+    pub next: Vec<usize>,
+    /// Every other player still to be paired (below the following score group).
+    pub lower: Vec<usize>,
+    /// Whether the round has an odd number of players left, so that someone below gets the bye.
+    pub bye: bool,
+}
+
+/// The pairing of a bracket.
+#[derive(Clone, Debug, Default)]
+pub struct BracketPairing {
+    /// Pairs of player indices, higher BSN second.
+    pub pairs: Vec<(usize, usize)>,
+    /// Players left unpaired: the MDPs of the following bracket (or the bye in the last one).
+    pub floaters: Vec<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Mdp,
+    Resident,
+    Next,
+    Lower,
+    Bye,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Vertex {
+    role: Role,
+    /// Player index (unused for the bye).
+    player: usize,
+    /// 1-based BSN within the bracket (0 outside it).
+    bsn: u32,
+    /// Pairing score.
+    score: Score,
+    /// Fixed: must be paired within the bracket.
+    must_pair: bool,
+    /// In the remainder's original S2R (set once the MDP-pairing is fixed).
+    in_s2r: bool,
+    /// In the remainder (a resident not paired with an MDP), once the MDP-pairing is fixed.
+    in_remainder: bool,
+}
+
+impl Vertex {
+    fn in_bracket(&self) -> bool {
+        matches!(self.role, Role::Mdp | Role::Resident)
+    }
+}
+
+/// What the probe field rewards while one choice is tested.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Probe {
+    /// Reward `x` being paired in the bracket.
+    InBracket,
+    /// Reward `x` being paired with a higher BSN.
+    Above,
+    /// Penalise `x` being paired with a higher BSN.
+    NotAbove,
+    /// Reward `x`'s partner in the bracket the more, the lower its BSN.
+    Graded,
+}
+
+/// Pairs a bracket; see the module documentation.
+pub fn pair_bracket(ctx: &Context<'_>, bracket: &Bracket) -> Result<BracketPairing> {
+    let plan = Plan::new(ctx, bracket);
+    let bits = plan.layout.total_bits;
+    macro_rules! run {
+        ($w:ty) => {
+            Solver::<$w>::new(ctx, plan)?.run()
+        };
+    }
+    if bits <= safe_weight_bits::<u64>() {
+        run!(u64)
+    } else if bits <= safe_weight_bits::<u128>() {
+        run!(u128)
+    } else if bits <= safe_weight_bits::<bnum::BUint<4>>() {
+        run!(bnum::BUint<4>)
+    } else if bits <= safe_weight_bits::<bnum::BUint<8>>() {
+        run!(bnum::BUint<8>)
+    } else if bits <= safe_weight_bits::<bnum::BUint<16>>() {
+        run!(bnum::BUint<16>)
+    } else if bits <= safe_weight_bits::<bnum::BUint<64>>() {
+        run!(bnum::BUint<64>)
+    } else {
+        Err(Error::size_limit(
+            None,
+            "pairing",
+            format!("a bracket needs {bits}-bit weights"),
+        ))
+    }
+}
+
+/// The graph's vertices and the weight layout, independent of the weight type.
+struct Plan {
+    vertices: Vec<Vertex>,
+    layout: Layout,
+    limbs: usize,
+    psd: Levels,
+    next_psd: Levels,
+    float_sd: Levels,
+    /// Score of the lowest player of the bracket (A.8).
+    lowest: Score,
+    /// Score of the following score group (when there is one).
+    next_score: Option<Score>,
+    one_point: Score,
+    bracket_size: u32,
+}
+
+impl Plan {
+    fn new(ctx: &Context<'_>, b: &Bracket) -> Plan {
+        let score = |p: usize| ctx.state.players[p].pairing_score;
+        let mut vertices = Vec::new();
+        for (i, &p) in b.players.iter().enumerate() {
+            vertices.push(Vertex {
+                role: if i < b.mdps { Role::Mdp } else { Role::Resident },
+                player: p,
+                bsn: i as u32 + 1,
+                score: score(p),
+                must_pair: false,
+                in_s2r: false,
+                in_remainder: false,
+            });
+        }
+        let outside = |role, p: usize| Vertex {
+            role,
+            player: p,
+            bsn: 0,
+            score: score(p),
+            must_pair: false,
+            in_s2r: false,
+            in_remainder: false,
+        };
+        vertices.extend(b.next.iter().map(|&p| outside(Role::Next, p)));
+        vertices.extend(b.lower.iter().map(|&p| outside(Role::Lower, p)));
+        if b.bye {
+            vertices.push(Vertex {
+                role: Role::Bye,
+                player: usize::MAX,
+                bsn: 0,
+                score: Score::ZERO,
+                must_pair: false,
+                in_s2r: false,
+                in_remainder: false,
+            });
+        }
+        let one_point = ctx.one_point;
+        let lowest = b.players.iter().map(|&p| score(p)).min().unwrap_or(Score::ZERO);
+        let next_score = b.next.first().map(|&p| score(p));
+        let n = vertices.len() as u64;
+        let slot = bits(2 * n + 1);
+        let matching_bits = bits(n / 2 + 1);
+        // The differences that can occur in each score-difference field.
+        let bracket_scores: Vec<Score> = {
+            let mut s: Vec<Score> = b.players.iter().map(|&p| score(p)).collect();
+            s.sort_unstable();
+            s.dedup();
+            s
+        };
+        let mut psd = Vec::new();
+        for (i, &x) in bracket_scores.iter().enumerate() {
+            psd.push(downfloater_score_difference(x, lowest, one_point));
+            for &y in &bracket_scores[i..] {
+                psd.push(pair_score_difference(x, y));
+            }
+        }
+        let mut next_psd = Vec::new();
+        if let Some(s) = next_score {
+            next_psd.push(Score::ZERO);
+            next_psd.push(one_point);
+            for &x in &bracket_scores {
+                next_psd.push(downfloater_score_difference(x, s, one_point));
+                next_psd.push(pair_score_difference(x, s));
+            }
+        }
+        let psd = Levels::new(psd.clone(), slot);
+        let float_sd = Levels::new(psd.values().to_vec(), slot);
+        let next_psd = Levels::new(next_psd, slot);
+        let mut widths = [0u32; FIELD_COUNT];
+        let count = |per_edge: u64| bits(per_edge * (n / 2 + 1));
+        widths[Field::Completion as usize] = matching_bits;
+        widths[Field::Pairs as usize] = matching_bits;
+        widths[Field::Psd as usize] = psd.width(matching_bits + 2);
+        if next_score.is_some() {
+            widths[Field::NextPairs as usize] = matching_bits;
+            widths[Field::NextPsd as usize] = next_psd.width(matching_bits + 2);
+        }
+        let topscorers = b.players.iter().any(|&p| ctx.state.players[p].topscorer);
+        if topscorers {
+            widths[Field::C8 as usize] = count(2);
+            widths[Field::C9 as usize] = count(2);
+        }
+        widths[Field::C10 as usize] = count(1);
+        widths[Field::C11 as usize] = count(1);
+        for f in [Field::C12, Field::C13, Field::C14, Field::C15] {
+            widths[f as usize] = count(3);
+        }
+        for f in [Field::C16, Field::C17, Field::C18, Field::C19] {
+            widths[f as usize] = float_sd.width(matching_bits + 2);
+        }
+        widths[Field::MustPair as usize] = count(2);
+        widths[Field::ExchangeCount as usize] = count(1);
+        widths[Field::ExchangeSum as usize] = count(b.players.len() as u64 + 1);
+        widths[Field::Probe as usize] = count(n + 2);
+        let layout = Layout::new(&widths);
+        let limbs = (layout.total_bits as usize).div_ceil(64) + 1;
+        Plan {
+            vertices,
+            layout,
+            limbs,
+            psd,
+            next_psd,
+            float_sd,
+            lowest,
+            next_score,
+            one_point,
+            bracket_size: b.players.len() as u32,
+        }
+    }
+}
+
+struct Solver<'a, W: Weight + FromLimbs> {
+    ctx: &'a Context<'a>,
+    plan: Plan,
+    /// `alive[u * n + v]`: the edge exists (compatible and not excluded by a choice already fixed).
+    alive: Vec<bool>,
+    matching: MatchingComputer<W>,
+    probe: Option<(usize, Probe)>,
+    scratch: Wide,
+}
+
+impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
+    fn new(ctx: &'a Context<'a>, plan: Plan) -> Result<Self> {
+        let n = plan.vertices.len();
+        let mut alive = vec![false; n * n];
+        for u in 0..n {
+            for v in u + 1..n {
+                let ok = compatible(ctx, &plan.vertices[u], &plan.vertices[v]);
+                alive[u * n + v] = ok;
+                alive[v * n + u] = ok;
+            }
+        }
+        let scratch = Wide::zero(plan.limbs);
+        let mut solver = Solver {
+            ctx,
+            plan,
+            alive,
+            matching: MatchingComputer::new(n).map_err(|e| Error::Internal(format!("matching: {e}")))?,
+            probe: None,
+            scratch,
+        };
+        for u in 0..n {
+            for v in u + 1..n {
+                if solver.alive[u * n + v] {
+                    let w = solver.weight(u, v)?;
+                    solver.set_edge(u, v, w)?;
+                }
+            }
+        }
+        Ok(solver)
+    }
+
+    fn n(&self) -> usize {
+        self.plan.vertices.len()
+    }
+
+    fn is_alive(&self, u: usize, v: usize) -> bool {
+        self.alive.get(u * self.n() + v).copied().unwrap_or(false)
+    }
+
+    fn set_edge(&mut self, u: usize, v: usize, w: W) -> Result<()> {
+        self.matching
+            .set_edge(u, v, w)
+            .map_err(|e| Error::Internal(format!("matching: {e}")))
+    }
+
+    fn solve(&mut self) -> Result<()> {
+        if std::env::var_os("SWISSPAIR_FRESH_SOLVE").is_some() {
+            self.matching.reset();
+        }
+        self.matching.solve();
+        Ok(())
+    }
+
+    fn mate(&self, v: usize) -> Option<usize> {
+        self.matching.mate(v)
+    }
+
+    /// The weight of edge `u`–`v` under the choices made so far.
+    fn weight(&mut self, u: usize, v: usize) -> Result<W> {
+        let mut w = std::mem::replace(&mut self.scratch, Wide::zero(0));
+        w.clear();
+        self.fill_weight(&mut w, u, v);
+        let result = W::from_limbs(&w.limbs)
+            .ok_or_else(|| Error::Internal("edge weight does not fit its type".into()));
+        self.scratch = w;
+        result
+    }
+
+    fn fill_weight(&self, w: &mut Wide, u: usize, v: usize) {
+        let plan = &self.plan;
+        let l = &plan.layout;
+        let (a, b) = (&plan.vertices[u], &plan.vertices[v]);
+        w.add(1, l.offset(Field::Completion));
+        // The probe field: 1 on every edge, changed on the edges of the player being probed.
+        let mut probe_value = 1u64;
+        if let Some((x, kind)) = self.probe {
+            if x == u || x == v {
+                let (me, other) = if x == u { (a, b) } else { (b, a) };
+                if other.in_bracket() {
+                    probe_value = match kind {
+                        Probe::InBracket => 2,
+                        Probe::Above if other.bsn > me.bsn => 2,
+                        Probe::NotAbove if other.bsn > me.bsn => 0,
+                        Probe::Graded => 2 + u64::from(plan.bracket_size + 1 - other.bsn),
+                        _ => 1,
+                    };
+                }
+            }
+        }
+        w.add(probe_value, l.offset(Field::Probe));
+        let one = plan.one_point;
+        match (a.in_bracket(), b.in_bracket()) {
+            (true, true) => self.fill_bracket_pair(w, a, b),
+            (true, false) | (false, true) => {
+                let (f, g) = if a.in_bracket() { (a, b) } else { (b, a) };
+                if let (Role::Next, Some(s)) = (g.role, plan.next_score) {
+                    // C.7: the floater f is paired in the following bracket.
+                    w.add(1, l.offset(Field::NextPairs));
+                    let o = l.offset(Field::NextPsd);
+                    let levels = &plan.next_psd;
+                    w.add(1, o + levels.shift(downfloater_score_difference(f.score, s, one)));
+                    w.add(1, o + levels.shift(one));
+                    w.sub(1, o + levels.shift(pair_score_difference(f.score, s)));
+                }
+            }
+            (false, false) => {
+                if a.role == Role::Next && b.role == Role::Next {
+                    // C.7: a pair of residents of the following bracket.
+                    w.add(1, l.offset(Field::NextPairs));
+                    let o = l.offset(Field::NextPsd);
+                    w.add(2, o + plan.next_psd.shift(one));
+                    w.sub(1, o + plan.next_psd.shift(Score::ZERO));
+                }
+            }
+        }
+    }
+
+    /// The fields of a pair within the bracket.
+    fn fill_bracket_pair(&self, w: &mut Wide, a: &Vertex, b: &Vertex) {
+        let plan = &self.plan;
+        let l = &plan.layout;
+        let ctx = self.ctx;
+        let one = plan.one_point;
+        // C.5
+        w.add(1, l.offset(Field::Pairs));
+        // C.6 (A.8): the pair's difference replaces the two downfloaters' differences.
+        let o = l.offset(Field::Psd);
+        let sd = pair_score_difference(a.score, b.score);
+        let fa = downfloater_score_difference(a.score, plan.lowest, one);
+        let fb = downfloater_score_difference(b.score, plan.lowest, one);
+        w.add(1, o + plan.psd.shift(fa));
+        w.add(1, o + plan.psd.shift(fb));
+        w.sub(1, o + plan.psd.shift(sd));
+        // C.7: players paired here are not downfloaters of the following bracket.
+        if let Some(s) = plan.next_score {
+            let o = l.offset(Field::NextPsd);
+            for x in [a, b] {
+                w.add(1, o + plan.next_psd.shift(downfloater_score_difference(x.score, s, one)));
+            }
+        }
+        // C.8–C.11 (with the colours section E would give).
+        let (hi, lo) = if a.bsn < b.bsn { (a, b) } else { (b, a) };
+        let counts = criteria::colour_counts(
+            ctx.side(hi.player),
+            ctx.side(lo.player),
+            ctx.state.initial_colour,
+        );
+        for (f, cap, c) in [
+            (Field::C8, 2, counts.c8),
+            (Field::C9, 2, counts.c9),
+            (Field::C10, 1, counts.c10),
+            (Field::C11, 1, counts.c11),
+        ] {
+            w.add(cap - u64::from(c), l.offset(f));
+        }
+        // C.12–C.19: floats. A player left unpaired downfloats; in a pair of different scores the higher
+        // one downfloats and the lower one upfloats (A.4).
+        let ps = |v: &Vertex| &ctx.state.players[v.player];
+        let mut counts = [1u64; 4]; // C.12..C.15, each with a constant 1 per pair
+        // C.16..C.19: (saved, difference) terms.
+        let mut sd_terms: [Vec<(bool, Score)>; 4] = Default::default();
+        for x in [a, b] {
+            // Not a downfloater any more: the penalties it would have had as one are saved.
+            let r = float_repeats(ps(x), Receives::Down);
+            let fx = downfloater_score_difference(x.score, plan.lowest, one);
+            if r.previous {
+                counts[0] += 1;
+                sd_terms[0].push((true, fx));
+            }
+            if r.two_before {
+                counts[2] += 1;
+                sd_terms[2].push((true, fx));
+            }
+        }
+        if a.score != b.score {
+            let (high, low) = if a.score > b.score { (a, b) } else { (b, a) };
+            let down = float_repeats(ps(high), Receives::Down);
+            let up = float_repeats(ps(low), Receives::Up);
+            for (i, hit) in [down.previous, up.previous, down.two_before, up.two_before]
+                .into_iter()
+                .enumerate()
+            {
+                if hit {
+                    counts[i] -= 1;
+                    sd_terms[i].push((false, sd));
+                }
+            }
+        }
+        for (i, f) in [Field::C12, Field::C13, Field::C14, Field::C15].into_iter().enumerate() {
+            w.add(counts[i], l.offset(f));
+        }
+        let cap_shift = plan.float_sd.shift(Score(i32::MAX));
+        for (i, f) in [Field::C16, Field::C17, Field::C18, Field::C19].into_iter().enumerate() {
+            let o = l.offset(f);
+            w.add(1, o + cap_shift);
+            for &(plus, d) in &sd_terms[i] {
+                if plus {
+                    w.add(1, o + plan.float_sd.shift(d));
+                } else {
+                    w.sub(1, o + plan.float_sd.shift(d));
+                }
+            }
+        }
+        // Fixed choices.
+        w.add(u64::from(a.must_pair) + u64::from(b.must_pair), l.offset(Field::MustPair));
+        if a.in_remainder && b.in_remainder {
+            // D.2.a: pairs made only of original S2R players need an exchange.
+            w.add(1 - u64::from(a.in_s2r && b.in_s2r), l.offset(Field::ExchangeCount));
+            // D.2.b: S1 after the exchange is the set of lower BSNs; minimise its sum.
+            w.add(
+                u64::from(plan.bracket_size + 1 - a.bsn.min(b.bsn)),
+                l.offset(Field::ExchangeSum),
+            );
+        }
+    }
+
+    /// Recomputes the weights of every edge of `x`.
+    fn refresh(&mut self, x: usize) -> Result<()> {
+        for y in 0..self.n() {
+            if y != x && self.is_alive(x, y) {
+                let w = self.weight(x, y)?;
+                self.set_edge(x, y, w)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes the edges of `x` to the players for which `drop` holds.
+    fn remove_edges(&mut self, x: usize, drop: impl Fn(&Vertex) -> bool) -> Result<()> {
+        let n = self.n();
+        for y in 0..n {
+            if y != x && self.is_alive(x, y) && drop(&self.plan.vertices[y]) {
+                self.alive[x * n + y] = false;
+                self.alive[y * n + x] = false;
+                self.set_edge(x, y, W::ZERO)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Solves with the probe `kind` on `x` and returns `x`'s partner in the bracket then; the probe is
+    /// removed again (the next read of the matching re-solves).
+    fn probe(&mut self, x: usize, kind: Probe) -> Result<Option<usize>> {
+        self.probe = Some((x, kind));
+        self.refresh(x)?;
+        let partner = self.mate_in_bracket(x);
+        self.probe = None;
+        self.refresh(x)?;
+        Ok(partner)
+    }
+
+    /// `x`'s partner in the bracket in the current optimum (solving first if anything changed).
+    fn mate_in_bracket(&mut self, x: usize) -> Option<usize> {
+        if !self.matching.is_solved() {
+            self.matching.solve();
+        }
+        self.mate(x).filter(|&y| self.plan.vertices[y].in_bracket())
+    }
+
+    fn fix_must_pair(&mut self, x: usize) -> Result<()> {
+        self.plan.vertices[x].must_pair = true;
+        self.refresh(x)
+    }
+
+    /// Keeps only the edge `x`–`y` of `x`.
+    fn fix_partner(&mut self, x: usize, y: usize) -> Result<()> {
+        let n = self.n();
+        for z in 0..n {
+            if z != x && z != y && self.is_alive(x, z) {
+                self.alive[x * n + z] = false;
+                self.alive[z * n + x] = false;
+                self.set_edge(x, z, W::ZERO)?;
+            }
+        }
+        self.fix_must_pair(x)
+    }
+
+    fn run(mut self) -> Result<BracketPairing> {
+        self.solve()?;
+        let n = self.n();
+        if (0..n).any(|v| self.mate(v).is_none()) {
+            return Err(Error::NoValidPairing(
+                "the players left cannot all be paired without breaking an absolute criterion (C.1–C.3)"
+                    .into(),
+            ));
+        }
+        let size = self.plan.bracket_size as usize;
+        let mdps: Vec<usize> = (0..size).filter(|&v| self.plan.vertices[v].role == Role::Mdp).collect();
+        // 1. D.3: the paired MDPs form the lexicographically smallest set of BSNs.
+        let mut paired_mdps = Vec::new();
+        for &m in &mdps {
+            let paired = match self.mate_in_bracket(m) {
+                Some(_) => true,
+                None => self.probe(m, Probe::InBracket)?.is_some(),
+            };
+            if paired {
+                self.remove_edges(m, |y| !y.in_bracket())?;
+                self.fix_must_pair(m)?;
+                paired_mdps.push(m);
+            } else {
+                self.remove_edges(m, Vertex::in_bracket)?;
+            }
+        }
+        // 2. D.1: each MDP of S1, in order, with the lowest BSN possible.
+        let mut partners = Vec::new();
+        for &m in &paired_mdps {
+            partners.push(self.choose_lowest_partner(m)?);
+        }
+        // 3. The remainder and its original S1R / S2R (B.2, B.7).
+        let remainder: Vec<usize> = (0..size)
+            .filter(|&v| self.plan.vertices[v].role == Role::Resident && !partners.contains(&v))
+            .collect();
+        let mut remainder_pairs = 0;
+        for &v in &remainder {
+            if self.mate_in_bracket(v).is_some_and(|m| m > v) {
+                remainder_pairs += 1;
+            }
+        }
+        for (i, &v) in remainder.iter().enumerate() {
+            let vertex = &mut self.plan.vertices[v];
+            vertex.in_remainder = true;
+            vertex.in_s2r = i >= remainder_pairs;
+        }
+        if remainder_pairs > 0 {
+            for &v in &remainder {
+                self.refresh(v)?;
+            }
+        }
+        let (s1r, s2r) = remainder.split_at(remainder_pairs);
+        // 4. D.2.c: move from S1R to S2R the highest BSNs possible.
+        for &s in s1r.iter().rev() {
+            let above = match self.mate_in_bracket(s) {
+                Some(y) if y > s => self.probe(s, Probe::NotAbove)?.is_some_and(|y| y > s),
+                _ => false,
+            };
+            if !above {
+                self.remove_edges(s, |y| y.in_bracket() && y.bsn > bsn_of(s))?;
+            }
+        }
+        // 5. D.2.d: move from S2R to S1R the lowest BSNs possible.
+        for &y in s2r {
+            let above = match self.mate_in_bracket(y) {
+                Some(z) if z > y => true,
+                _ => self.probe(y, Probe::Above)?.is_some_and(|z| z > y),
+            };
+            if above {
+                self.remove_edges(y, |z| !z.in_bracket() || z.bsn < bsn_of(y))?;
+                self.fix_must_pair(y)?;
+            }
+        }
+        // 6. D.1: each player of the new S1R, in order, with the lowest BSN possible.
+        for &v in &remainder {
+            if self.mate_in_bracket(v).is_some_and(|m| m > v) {
+                self.choose_lowest_partner(v)?;
+            }
+        }
+        let mut out = BracketPairing::default();
+        for v in 0..size {
+            match self.mate_in_bracket(v) {
+                Some(m) if m > v => out
+                    .pairs
+                    .push((self.plan.vertices[v].player, self.plan.vertices[m].player)),
+                Some(_) => {}
+                None => out.floaters.push(self.plan.vertices[v].player),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Pairs `x` with the lowest BSN it can have in an equally good candidate, fixes that, and returns
+    /// the partner.
+    fn choose_lowest_partner(&mut self, x: usize) -> Result<usize> {
+        let current = self.mate_in_bracket(x);
+        let lowest_possible = (0..self.plan.bracket_size as usize).find(|&y| y != x && self.is_alive(x, y));
+        let partner = if current.is_some() && current == lowest_possible {
+            current
+        } else {
+            self.probe(x, Probe::Graded)?
+        };
+        match partner {
+            Some(y) => {
+                self.fix_partner(x, y)?;
+                Ok(y)
+            }
+            None => Err(Error::Internal(format!(
+                "player {} lost its partner while the bracket was being fixed",
+                self.plan.vertices[x].player
+            ))),
+        }
+    }
+}
+
+/// BSN of vertex `v` (vertices of the bracket come first, in BSN order).
+fn bsn_of(v: usize) -> u32 {
+    v as u32 + 1
+}
+
+/// The absolute criteria between two vertices of the graph.
+fn compatible(ctx: &Context<'_>, a: &Vertex, b: &Vertex) -> bool {
+    match (a.role, b.role) {
+        (Role::Bye, Role::Bye) => false,
+        (Role::Bye, _) => criteria::bye_allowed(&ctx.state.players[b.player]),
+        (_, Role::Bye) => criteria::bye_allowed(&ctx.state.players[a.player]),
+        // B.2: MDPs are paired with residents only.
+        (Role::Mdp, Role::Mdp) => false,
+        _ => criteria::compatible(
+            ctx.tournament,
+            ctx.state,
+            &ctx.state.players[a.player],
+            &ctx.state.players[b.player],
+        ),
+    }
+}

@@ -1,0 +1,251 @@
+//! Edge weights that encode the criteria lexicographically: one bit field per criterion, the most
+//! important in the highest bits, so that a maximum-weight matching optimises C.4–C.19 in their order of
+//! priority, and below them the fields that choose among equally good candidates in the order of
+//! generation (B.6–B.8, D.1–D.3).
+//!
+//! Every field holds, for a matched edge, the *gain* of pairing its two ends over leaving both unpaired
+//! (a player left unpaired by the bracket floats down), so that floaters cost nothing in themselves and
+//! the weights stay non-negative. Where a field only counts penalties of pairs, each bracket pair adds a
+//! constant instead: the number of bracket pairs is fixed by C.5, which is more important, so the
+//! constant changes no comparison.
+//!
+//! Score differences (A.8) enter as powers of two: the k-th smallest difference present counts
+//! `2^(k·b)` with `2^b` larger than twice the number of players, so that comparing sums compares the
+//! sorted lists of differences lexicographically, as A.8 compares PSDs.
+
+use crate::score::Score;
+
+/// The fields, most significant first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Field {
+    /// C.4 / A.9: the round-pairing must be complete (every player paired, at most one bye).
+    Completion,
+    /// C.5: number of pairs in the bracket.
+    Pairs,
+    /// C.6: pairing score difference of the bracket.
+    Psd,
+    /// C.7: number of pairs in the following bracket.
+    NextPairs,
+    /// C.7: pairing score difference of the following bracket.
+    NextPsd,
+    C8,
+    C9,
+    C10,
+    C11,
+    C12,
+    C13,
+    C14,
+    C15,
+    C16,
+    C17,
+    C18,
+    C19,
+    /// Choices already fixed: players that must be paired in the bracket.
+    MustPair,
+    /// D.2.a: the number of players exchanged between S1R and S2R.
+    ExchangeCount,
+    /// D.2.b: the difference of the sums of the BSNs exchanged.
+    ExchangeSum,
+    /// The choice being tested (D.1–D.3), one at a time.
+    Probe,
+}
+
+pub const FIELD_COUNT: usize = Field::Probe as usize + 1;
+
+/// Where each field sits in the weight.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    offsets: [u32; FIELD_COUNT],
+    /// Bits used by all fields together.
+    pub total_bits: u32,
+}
+
+impl Layout {
+    /// `widths[f]` is the number of bits field `f` needs for the largest sum over a matching.
+    pub fn new(widths: &[u32; FIELD_COUNT]) -> Layout {
+        let mut offsets = [0; FIELD_COUNT];
+        let mut bit = 0;
+        for f in (0..FIELD_COUNT).rev() {
+            offsets[f] = bit;
+            bit += widths[f];
+        }
+        Layout {
+            offsets,
+            total_bits: bit,
+        }
+    }
+
+    pub fn offset(&self, f: Field) -> u32 {
+        self.offsets[f as usize]
+    }
+}
+
+/// Bits needed to hold `n`.
+pub fn bits(n: u64) -> u32 {
+    64 - n.leading_zeros()
+}
+
+/// The score differences present in a field and their ranks: the k-th smallest counts `2^(k·slot)`.
+#[derive(Clone, Debug, Default)]
+pub struct Levels {
+    values: Vec<Score>,
+    /// Bits per level.
+    pub slot: u32,
+}
+
+impl Levels {
+    pub fn new(mut values: Vec<Score>, slot: u32) -> Levels {
+        values.sort_unstable();
+        values.dedup();
+        Levels { values, slot }
+    }
+
+    /// The bit position of difference `d` (which must be one of the values given).
+    pub fn shift(&self, d: Score) -> u32 {
+        let rank = self.values.partition_point(|&v| v < d) as u32;
+        rank * self.slot
+    }
+
+    /// Bits the field needs: every level, plus room for a sum over a matching.
+    pub fn width(&self, extra: u32) -> u32 {
+        (self.values.len() as u32 + 1) * self.slot + extra
+    }
+
+    /// The differences, smallest first.
+    pub fn values(&self) -> &[Score] {
+        &self.values
+    }
+}
+
+/// A wide unsigned number built from terms `v·2^k`, with wrapping arithmetic (the final value of every
+/// weight is non-negative and fits; intermediate values may wrap).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wide {
+    pub limbs: Vec<u64>,
+}
+
+impl Wide {
+    pub fn zero(limbs: usize) -> Wide {
+        Wide { limbs: vec![0; limbs] }
+    }
+
+    pub fn clear(&mut self) {
+        self.limbs.iter_mut().for_each(|l| *l = 0);
+    }
+
+    /// Adds `v · 2^shift`.
+    pub fn add(&mut self, v: u64, shift: u32) {
+        self.add_or_sub(v, shift, false);
+    }
+
+    /// Subtracts `v · 2^shift`.
+    pub fn sub(&mut self, v: u64, shift: u32) {
+        self.add_or_sub(v, shift, true);
+    }
+
+    fn add_or_sub(&mut self, v: u64, shift: u32, subtract: bool) {
+        if v == 0 {
+            return;
+        }
+        let limb = (shift / 64) as usize;
+        let bit = shift % 64;
+        let wide = u128::from(v) << bit;
+        let parts = [wide as u64, (wide >> 64) as u64];
+        let mut carry = false;
+        for i in limb..self.limbs.len() {
+            let part = parts.get(i - limb).copied().unwrap_or(0);
+            if part == 0 && !carry && i >= limb + 2 {
+                break;
+            }
+            let x = self.limbs[i];
+            let (r, c) = if subtract {
+                let (r1, c1) = x.overflowing_sub(part);
+                let (r2, c2) = r1.overflowing_sub(u64::from(carry));
+                (r2, c1 || c2)
+            } else {
+                let (r1, c1) = x.overflowing_add(part);
+                let (r2, c2) = r1.overflowing_add(u64::from(carry));
+                (r2, c1 || c2)
+            };
+            self.limbs[i] = r;
+            carry = c;
+        }
+    }
+}
+
+/// Conversion of a [`Wide`] value into a matching weight type.
+pub trait FromLimbs: Sized {
+    /// `None` when the value does not fit.
+    fn from_limbs(limbs: &[u64]) -> Option<Self>;
+}
+
+impl FromLimbs for u64 {
+    fn from_limbs(limbs: &[u64]) -> Option<Self> {
+        if limbs.iter().skip(1).any(|&l| l != 0) {
+            return None;
+        }
+        Some(limbs.first().copied().unwrap_or(0))
+    }
+}
+
+impl FromLimbs for u128 {
+    fn from_limbs(limbs: &[u64]) -> Option<Self> {
+        if limbs.iter().skip(2).any(|&l| l != 0) {
+            return None;
+        }
+        let low = u128::from(limbs.first().copied().unwrap_or(0));
+        let high = u128::from(limbs.get(1).copied().unwrap_or(0));
+        Some(low | (high << 64))
+    }
+}
+
+impl<const N: usize> FromLimbs for bnum::BUint<N> {
+    fn from_limbs(limbs: &[u64]) -> Option<Self> {
+        if limbs.iter().skip(N).any(|&l| l != 0) {
+            return None;
+        }
+        let mut digits = [0u64; N];
+        for (d, l) in digits.iter_mut().zip(limbs) {
+            *d = *l;
+        }
+        Some(bnum::BUint::from_digits(digits))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wide_arithmetic_carries_and_borrows() {
+        let mut w = Wide::zero(3);
+        w.add(u64::MAX, 0);
+        w.add(1, 0);
+        assert_eq!(w.limbs, vec![0, 1, 0]);
+        w.sub(1, 0);
+        assert_eq!(w.limbs, vec![u64::MAX, 0, 0]);
+        w.add(3, 127);
+        assert_eq!(w.limbs, vec![u64::MAX, 1 << 63, 1]);
+        w.sub(1, 128);
+        w.sub(1, 127);
+        assert_eq!(w.limbs, vec![u64::MAX, 0, 0]);
+    }
+
+    #[test]
+    fn layout_puts_the_first_field_highest() {
+        let mut widths = [1; FIELD_COUNT];
+        widths[Field::Psd as usize] = 10;
+        let l = Layout::new(&widths);
+        assert!(l.offset(Field::Completion) > l.offset(Field::Pairs));
+        assert_eq!(l.offset(Field::Probe), 0);
+        assert_eq!(l.total_bits, FIELD_COUNT as u32 + 9);
+    }
+
+    #[test]
+    fn levels_rank_differences() {
+        let l = Levels::new(vec![Score(10), Score(0), Score(5), Score(10)], 4);
+        assert_eq!(l.shift(Score(0)), 0);
+        assert_eq!(l.shift(Score(5)), 4);
+        assert_eq!(l.shift(Score(10)), 8);
+    }
+}

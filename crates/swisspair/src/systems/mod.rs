@@ -1,0 +1,53 @@
+//! The pairing systems. Each reads a [`RoundState`] and returns a [`Pairing`].
+
+pub mod dutch;
+
+use crate::error::{Error, Result};
+use crate::pairing::Pairing;
+use crate::state::RoundState;
+use crate::tournament::Tournament;
+
+/// A FIDE pairing system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum System {
+    /// C.04.3, the Dutch system (2017 text).
+    Dutch,
+    /// Old C.04.1, the Swiss system based on rating (1992).
+    Rating1992,
+    /// C.04.4.1, the Dubov system (1997 text).
+    Dubov,
+    /// C.04.4.3, the Lim system.
+    Lim,
+}
+
+impl System {
+    /// Every system, in the order the command line lists them.
+    pub const ALL: [System; 4] = [System::Dutch, System::Rating1992, System::Dubov, System::Lim];
+
+    /// The command-line name (`--dutch` ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            System::Dutch => "dutch",
+            System::Rating1992 => "rating1992",
+            System::Dubov => "dubov",
+            System::Lim => "lim",
+        }
+    }
+
+    /// Pairs the tournament's next round.
+    pub fn pair(self, tournament: &Tournament) -> Result<Pairing> {
+        let state = RoundState::new(tournament);
+        let mut pairing = match self {
+            System::Dutch => dutch::pair(tournament, &state)?,
+            other => {
+                return Err(Error::NotImplemented(format!(
+                    "the {} system (--{})",
+                    other.name(),
+                    other.name()
+                )))
+            }
+        };
+        pairing.sort_boards(&state);
+        Ok(pairing)
+    }
+}

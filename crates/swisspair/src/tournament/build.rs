@@ -1,0 +1,455 @@
+//! From TRF records to a checked [`Tournament`].
+
+use super::{Availability, Bye, Colour, Entry, ForbiddenPair, Outcome, Player, PointSystem, Tournament};
+use crate::error::{Error, Result};
+use crate::score::Score;
+use crate::trf::{ByeRequestKind, Cell, CellColour, InitialColour, PlayerRecord, Record, ResultCode, Trf};
+use std::collections::BTreeMap;
+
+pub(super) fn build(trf: &Trf) -> Result<Tournament> {
+    let mut warnings = trf.warnings.clone();
+    let mut records: Vec<(usize, &PlayerRecord)> = trf.players().collect();
+    // Duplicate starting numbers.
+    let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
+    for &(line, p) in &records {
+        if let Some(first) = seen.insert(p.start_number, line) {
+            return Err(Error::invalid(
+                Some(line),
+                "starting number",
+                format!("{} is already used by the player on line {first}", p.start_number),
+            ));
+        }
+    }
+    records.sort_by_key(|(_, p)| p.start_number);
+    let index: BTreeMap<u32, usize> = records
+        .iter()
+        .enumerate()
+        .map(|(i, (_, p))| (p.start_number, i))
+        .collect();
+
+    let mut total_rounds = None;
+    let mut initial_colour = None;
+    let mut points = PointSystem::default();
+    let mut tournament_type = None;
+    for line in &trf.lines {
+        match &line.record {
+            Record::TotalRounds(n) => total_rounds = Some(*n as usize),
+            Record::InitialColour(InitialColour::White) => initial_colour = Some(Colour::White),
+            Record::InitialColour(InitialColour::Black) => initial_colour = Some(Colour::Black),
+            Record::InitialColour(InitialColour::Rank) => {
+                warnings.push(format!("{}: XXC rank: accepted, no initial colour set", line.number))
+            }
+            Record::PointValues(values) => {
+                for (k, v) in values {
+                    points.set(*k, *v);
+                }
+            }
+            Record::TournamentType(t) => {
+                if t.to_ascii_uppercase().contains("TEAM") {
+                    return Err(Error::invalid(
+                        Some(line.number),
+                        "192 tournament type",
+                        format!("'{t}' is a team tournament; swisspair pairs individual tournaments only"),
+                    ));
+                }
+                tournament_type = Some(t.clone());
+            }
+            _ => {}
+        }
+    }
+
+    // The round to pair is the one after the last round in which anyone was paired.
+    let rounds_played = records
+        .iter()
+        .map(|(_, p)| {
+            p.rounds
+                .iter()
+                .rposition(|c| c.opponent.is_some() || c.result == ResultCode::PairingAllocatedBye)
+                .map_or(0, |i| i + 1)
+        })
+        .max()
+        .unwrap_or(0);
+    if let Some(total) = total_rounds {
+        if rounds_played > total {
+            warnings.push(format!(
+                "the file holds {rounds_played} rounds but the total number of rounds (XXR/142) is {total}"
+            ));
+        }
+    }
+
+    let mut players = Vec::with_capacity(records.len());
+    for &(line, p) in &records {
+        let mut entries = Vec::with_capacity(rounds_played);
+        for round in 1..=rounds_played {
+            let cell = p.rounds.get(round - 1).copied().unwrap_or(Cell::BLANK);
+            entries.push(entry_of(cell, p.start_number, line, round, &index)?);
+        }
+        let next_round = match p.rounds.get(rounds_played) {
+            Some(cell) if !cell.is_blank() => match bye_of(cell.result) {
+                Some(bye) => Availability::Absent(bye),
+                None => {
+                    return Err(Error::invalid(
+                        Some(line),
+                        format!("round {}", rounds_played + 1),
+                        format!(
+                            "result '{}' in the round to be paired: only announced byes (H, F, Z) may be written there",
+                            cell.result.to_char()
+                        ),
+                    ))
+                }
+            },
+            _ => Availability::Available,
+        };
+        players.push(Player {
+            start_number: p.start_number,
+            line,
+            name: p.name.clone(),
+            title: p.title.clone(),
+            sex: p.sex.clone(),
+            rating: p.rating,
+            federation: p.federation.clone(),
+            fide_id: p.fide_id.clone(),
+            birth: p.birth.clone(),
+            declared_points: p.points,
+            entries,
+            next_round,
+            acceleration: Vec::new(),
+        });
+    }
+
+    check_symmetry(&players, rounds_played)?;
+    check_one_bye_per_round(&players, rounds_played)?;
+
+    // Announcements and restrictions from extension records.
+    let mut forbidden = Vec::new();
+    let next = rounds_played + 1;
+    for line in &trf.lines {
+        let at = Some(line.number);
+        let lookup = |n: u32, field: &str| -> Result<usize> {
+            index.get(&n).copied().ok_or_else(|| {
+                Error::invalid(at, field, format!("player {n} does not exist (no 001 record)"))
+            })
+        };
+        match &line.record {
+            Record::Absent(list) => {
+                for &n in list {
+                    let i = lookup(n, "XXZ player")?;
+                    set_absent(&mut players[i], Bye::Zero);
+                }
+            }
+            Record::ByeRequest { kind, round, players: list } if *round as usize == next => {
+                let bye = match kind {
+                    ByeRequestKind::Full => Bye::Full,
+                    ByeRequestKind::Half => Bye::Half,
+                    ByeRequestKind::Zero => Bye::Zero,
+                };
+                for &n in list {
+                    let i = lookup(n, "240 player")?;
+                    set_absent(&mut players[i], bye);
+                }
+            }
+            Record::ByeRequest { players: list, .. } => {
+                for &n in list {
+                    lookup(n, "240 player")?;
+                }
+            }
+            Record::Acceleration { player, points } => {
+                let i = lookup(*player, "XXA player")?;
+                let acc = &mut players[i].acceleration;
+                if acc.len() < points.len() {
+                    acc.resize(points.len(), Score::ZERO);
+                }
+                for (slot, p) in acc.iter_mut().zip(points) {
+                    *slot += *p;
+                }
+            }
+            Record::AccelerationRange {
+                points,
+                first_round,
+                last_round,
+                first_player,
+                last_player,
+            } => {
+                if first_round > last_round || first_player > last_player {
+                    return Err(Error::invalid(at, "250 acceleration", "a range ends before it starts"));
+                }
+                for p in players
+                    .iter_mut()
+                    .filter(|p| (*first_player..=*last_player).contains(&p.start_number))
+                {
+                    let last = *last_round as usize;
+                    if p.acceleration.len() < last {
+                        p.acceleration.resize(last, Score::ZERO);
+                    }
+                    for slot in &mut p.acceleration[*first_round as usize - 1..last] {
+                        *slot += *points;
+                    }
+                }
+            }
+            Record::ForbiddenPairs(list) => {
+                add_forbidden(&mut forbidden, list, 1, usize::MAX, &lookup, "XXP player")?;
+            }
+            Record::ProhibitedPairs {
+                first_round,
+                last_round,
+                players: list,
+            } => {
+                if first_round > last_round {
+                    return Err(Error::invalid(at, "260 rounds", "the range ends before it starts"));
+                }
+                add_forbidden(
+                    &mut forbidden,
+                    list,
+                    *first_round as usize,
+                    *last_round as usize,
+                    &lookup,
+                    "260 player",
+                )?;
+            }
+            _ => {}
+        }
+    }
+    forbidden.sort();
+    forbidden.dedup();
+
+    let tournament = Tournament {
+        players,
+        rounds_played,
+        total_rounds,
+        initial_colour,
+        points,
+        forbidden,
+        tournament_type,
+        warnings,
+    };
+    check_points(&tournament)?;
+    Ok(tournament)
+}
+
+fn set_absent(player: &mut Player, bye: Bye) {
+    player.next_round = Availability::Absent(bye);
+}
+
+fn add_forbidden(
+    out: &mut Vec<ForbiddenPair>,
+    list: &[u32],
+    first_round: usize,
+    last_round: usize,
+    lookup: &dyn Fn(u32, &str) -> Result<usize>,
+    field: &str,
+) -> Result<()> {
+    let ids = list.iter().map(|&n| lookup(n, field)).collect::<Result<Vec<_>>>()?;
+    for (i, &a) in ids.iter().enumerate() {
+        for &b in &ids[i + 1..] {
+            if a != b {
+                out.push(ForbiddenPair {
+                    a: a.min(b),
+                    b: a.max(b),
+                    first_round,
+                    last_round,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The bye a result code without opponent stands for.
+fn bye_of(result: ResultCode) -> Option<Bye> {
+    Some(match result {
+        ResultCode::PairingAllocatedBye => Bye::PairingAllocated,
+        ResultCode::FullPointBye | ResultCode::Win | ResultCode::WinShort => Bye::Full,
+        ResultCode::HalfPointBye | ResultCode::Draw | ResultCode::DrawShort => Bye::Half,
+        ResultCode::ZeroPointBye | ResultCode::Blank | ResultCode::Loss | ResultCode::LossShort => Bye::Zero,
+        ResultCode::ForfeitWin => Bye::ForfeitWin,
+        ResultCode::ForfeitLoss => Bye::ForfeitLoss,
+    })
+}
+
+fn entry_of(cell: Cell, me: u32, line: usize, round: usize, index: &BTreeMap<u32, usize>) -> Result<Entry> {
+    let field = || format!("round {round} opponent");
+    let Some(opponent_number) = cell.opponent else {
+        return Ok(Entry::Bye(bye_of(cell.result).unwrap_or(Bye::Zero)));
+    };
+    if opponent_number == me {
+        return Err(Error::invalid(Some(line), field(), format!("player {me} is paired with themselves")));
+    }
+    let Some(&opponent) = index.get(&opponent_number) else {
+        return Err(Error::invalid(
+            Some(line),
+            field(),
+            format!("player {me} meets player {opponent_number}, who does not exist (no 001 record)"),
+        ));
+    };
+    let colour = cell.colour.map(|c| match c {
+        CellColour::White => Colour::White,
+        CellColour::Black => Colour::Black,
+    });
+    let outcome = match cell.result {
+        ResultCode::Win | ResultCode::WinShort => Outcome::Win,
+        ResultCode::Draw | ResultCode::DrawShort => Outcome::Draw,
+        ResultCode::Loss | ResultCode::LossShort => Outcome::Loss,
+        ResultCode::ForfeitWin | ResultCode::ForfeitLoss => {
+            return Ok(Entry::Forfeit {
+                opponent,
+                colour,
+                won: cell.result == ResultCode::ForfeitWin,
+            })
+        }
+        // The reader accepts only game codes with an opponent.
+        other => {
+            return Err(Error::invalid(
+                Some(line),
+                format!("round {round} result"),
+                format!("'{}' with an opponent", other.to_char()),
+            ))
+        }
+    };
+    match colour {
+        Some(colour) => Ok(Entry::Played {
+            opponent,
+            colour,
+            outcome,
+        }),
+        None => Err(Error::invalid(
+            Some(line),
+            format!("round {round} colour"),
+            format!("game against {opponent_number} has no colour"),
+        )),
+    }
+}
+
+fn code_of(entry: &Entry) -> char {
+    match *entry {
+        Entry::Played { outcome, .. } => match outcome {
+            Outcome::Win => '1',
+            Outcome::Draw => '=',
+            Outcome::Loss => '0',
+        },
+        Entry::Forfeit { won: true, .. } => '+',
+        Entry::Forfeit { won: false, .. } => '-',
+        Entry::Bye(_) => ' ',
+    }
+}
+
+fn colour_of(entry: &Entry) -> Option<Colour> {
+    match *entry {
+        Entry::Played { colour, .. } => Some(colour),
+        Entry::Forfeit { colour, .. } => colour,
+        Entry::Bye(_) => None,
+    }
+}
+
+fn colour_name(c: Option<Colour>) -> &'static str {
+    match c {
+        Some(Colour::White) => "white",
+        Some(Colour::Black) => "black",
+        None => "no colour",
+    }
+}
+
+/// A lists B in round k ⇒ B lists A in round k with the other colour and the complementary result.
+fn check_symmetry(players: &[Player], rounds: usize) -> Result<()> {
+    for p in players {
+        for round in 1..=rounds {
+            let Some(entry) = p.entries.get(round - 1) else { continue };
+            let Some(o) = entry.opponent() else { continue };
+            let Some(other) = players.get(o) else { continue };
+            let back = other.entries.get(round - 1);
+            let field = format!("round {round}");
+            let here = format!(
+                "player {} meets {} with {}",
+                p.start_number,
+                other.start_number,
+                colour_name(colour_of(entry))
+            );
+            let Some(back) = back else { continue };
+            if back.opponent().map(|x| players[x].start_number) != Some(p.start_number) {
+                let there = match back.opponent() {
+                    Some(x) => format!("meets {}", players[x].start_number),
+                    None => "has no opponent".to_string(),
+                };
+                return Err(Error::invalid(
+                    Some(p.line),
+                    field,
+                    format!("{here}, but player {} {there} in that round (line {})", other.start_number, other.line),
+                ));
+            }
+            let (c1, c2) = (colour_of(entry), colour_of(back));
+            if c1.is_some() && c2.is_some() && c1 == c2 {
+                return Err(Error::invalid(
+                    Some(p.line),
+                    field,
+                    format!(
+                        "{here}, and player {} also has {} (line {})",
+                        other.start_number,
+                        colour_name(c2),
+                        other.line
+                    ),
+                ));
+            }
+            let (r1, r2) = (code_of(entry), code_of(back));
+            let consistent = matches!(
+                (r1, r2),
+                ('1', '0') | ('0', '1') | ('=', '=') | ('+', '-') | ('-', '+') | ('-', '-')
+            );
+            if !consistent {
+                return Err(Error::invalid(
+                    Some(p.line),
+                    field,
+                    format!(
+                        "player {} has result '{r1}' against {} but player {} has '{r2}' (line {})",
+                        p.start_number, other.start_number, other.start_number, other.line
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_one_bye_per_round(players: &[Player], rounds: usize) -> Result<()> {
+    for round in 1..=rounds {
+        let mut first: Option<&Player> = None;
+        for p in players {
+            if p.entries.get(round - 1) == Some(&Entry::Bye(Bye::PairingAllocated)) {
+                if let Some(f) = first {
+                    return Err(Error::invalid(
+                        Some(p.line),
+                        format!("round {round} result"),
+                        format!(
+                            "a second pairing-allocated bye (U) in round {round}: players {} (line {}) and {}",
+                            f.start_number, f.line, p.start_number
+                        ),
+                    ));
+                }
+                first = Some(p);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The points column must equal the score recomputed from the results (an announced bye for the round to
+/// be paired may or may not be counted).
+fn check_points(t: &Tournament) -> Result<()> {
+    for (i, p) in t.players.iter().enumerate() {
+        let Some(declared) = p.declared_points else { continue };
+        let computed = t.score_after(i, t.rounds_played);
+        let with_announced = match p.next_round {
+            Availability::Absent(b) => computed + t.points.of_bye(b),
+            Availability::Available => computed,
+        };
+        if declared != computed && declared != with_announced {
+            return Err(Error::invalid(
+                Some(p.line),
+                "points (columns 81-84)",
+                format!(
+                    "player {} has {declared} but the results add up to {computed}",
+                    p.start_number
+                ),
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,230 @@
+//! The tournament: players, rounds and results, the point system, and the round to be paired.
+//!
+//! Built from a parsed [`Trf`] by [`Tournament::from_trf`], which checks that the records agree with each
+//! other (pair symmetry, opponents that exist, one pairing-allocated bye per round, points column equal
+//! to the recomputed score). Everything is indexed by the player's position in `players`, which are sorted
+//! by starting number.
+
+mod build;
+mod points;
+
+pub use points::PointSystem;
+
+use crate::score::Score;
+use crate::trf::Trf;
+
+/// A colour in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Colour {
+    White,
+    Black,
+}
+
+impl Colour {
+    /// The other colour.
+    pub fn opposite(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+}
+
+/// The result of a game from one player's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// Why a player had no opponent in a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bye {
+    /// `U`: the pairing-allocated bye (C.04.1.c).
+    PairingAllocated,
+    /// `F` (or a win code without opponent): a requested full-point bye.
+    Full,
+    /// `H` (or a draw code without opponent): a half-point bye.
+    Half,
+    /// `Z`, blank, or a loss code without opponent: zero-point bye or absence.
+    Zero,
+    /// `+` without opponent: a forfeit win with no opponent named.
+    ForfeitWin,
+    /// `-` without opponent: absent, scored as a forfeit loss.
+    ForfeitLoss,
+}
+
+/// One player's round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Entry {
+    /// A game actually played (`1 = 0 W D L`).
+    Played {
+        opponent: usize,
+        colour: Colour,
+        outcome: Outcome,
+    },
+    /// A forfeited game (`+ -`): a pairing, but not a game played.
+    Forfeit {
+        opponent: usize,
+        colour: Option<Colour>,
+        won: bool,
+    },
+    /// No opponent.
+    Bye(Bye),
+}
+
+impl Entry {
+    /// The opponent the player was paired with (played or forfeited).
+    pub fn opponent(&self) -> Option<usize> {
+        match *self {
+            Entry::Played { opponent, .. } | Entry::Forfeit { opponent, .. } => Some(opponent),
+            Entry::Bye(_) => None,
+        }
+    }
+
+    /// True for a game actually played over the board.
+    pub fn is_played(&self) -> bool {
+        matches!(self, Entry::Played { .. })
+    }
+
+    /// The colour of a game actually played.
+    pub fn played_colour(&self) -> Option<Colour> {
+        match *self {
+            Entry::Played { colour, .. } => Some(colour),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a player takes part in the round to be paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Availability {
+    Available,
+    /// Announced bye or absence (`0000 - H/F/Z`, record 240, XXZ): not paired.
+    Absent(Bye),
+}
+
+/// A player with everything the file says about them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    /// Starting (pairing) number.
+    pub start_number: u32,
+    /// Line of the player record in the file.
+    pub line: usize,
+    pub name: String,
+    pub title: String,
+    pub sex: String,
+    pub rating: u32,
+    pub federation: String,
+    pub fide_id: String,
+    pub birth: String,
+    /// The points column as written (checked against the results).
+    pub declared_points: Option<Score>,
+    /// One entry per round played so far, round 1 first.
+    pub entries: Vec<Entry>,
+    /// Whether the player takes part in the round to be paired.
+    pub next_round: Availability,
+    /// Virtual points (XXA, 250) per round, round 1 first; missing rounds count as zero.
+    pub acceleration: Vec<Score>,
+}
+
+impl Player {
+    /// Virtual points for `round` (1-based).
+    pub fn acceleration_in(&self, round: usize) -> Score {
+        round
+            .checked_sub(1)
+            .and_then(|i| self.acceleration.get(i))
+            .copied()
+            .unwrap_or(Score::ZERO)
+    }
+}
+
+/// A forbidden pair (XXP, 260): the two players (indices) may not meet in rounds `first..=last`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ForbiddenPair {
+    pub a: usize,
+    pub b: usize,
+    pub first_round: usize,
+    pub last_round: usize,
+}
+
+/// A tournament as read from a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tournament {
+    /// Sorted by starting number.
+    pub players: Vec<Player>,
+    /// The number of rounds already paired (the round to be paired is `rounds_played + 1`).
+    pub rounds_played: usize,
+    /// XXR / 142, when given.
+    pub total_rounds: Option<usize>,
+    /// XXC / 152: the colour of the top player in round 1 (E.5), when given.
+    pub initial_colour: Option<Colour>,
+    pub points: PointSystem,
+    pub forbidden: Vec<ForbiddenPair>,
+    /// TRF26 192, when given.
+    pub tournament_type: Option<String>,
+    /// Remarks about input accepted as it is.
+    pub warnings: Vec<String>,
+}
+
+impl Tournament {
+    /// Builds and checks a tournament from a parsed file.
+    pub fn from_trf(trf: &Trf) -> crate::Result<Tournament> {
+        build::build(trf)
+    }
+
+    /// Reads a tournament from the bytes of a TRF file.
+    pub fn from_bytes(bytes: &[u8]) -> crate::Result<Tournament> {
+        Tournament::from_trf(&crate::trf::parse_bytes(bytes)?)
+    }
+
+    /// The round to be paired next (1-based).
+    pub fn next_round(&self) -> usize {
+        self.rounds_played + 1
+    }
+
+    /// Index of the player with this starting number.
+    pub fn index_of(&self, start_number: u32) -> Option<usize> {
+        self.players
+            .binary_search_by_key(&start_number, |p| p.start_number)
+            .ok()
+    }
+
+    /// Points of a player after the first `rounds` rounds (real points, without acceleration).
+    pub fn score_after(&self, player: usize, rounds: usize) -> Score {
+        self.players.get(player).map_or(Score::ZERO, |p| {
+            p.entries
+                .iter()
+                .take(rounds)
+                .map(|e| self.points.of_entry(e))
+                .sum()
+        })
+    }
+
+    /// Whether players `a` and `b` are forbidden to meet in `round`.
+    pub fn is_forbidden(&self, a: usize, b: usize, round: usize) -> bool {
+        let (a, b) = (a.min(b), a.max(b));
+        self.forbidden
+            .iter()
+            .any(|f| f.a == a && f.b == b && (f.first_round..=f.last_round).contains(&round))
+    }
+
+    /// A copy cut to the state before `round` (1-based) was paired: later rounds removed; players who had
+    /// a bye other than the pairing-allocated one (or were absent) in `round` are marked absent, as a file
+    /// with that round's announcements would say. Used by the checker to replay a finished tournament.
+    pub fn before_round(&self, round: usize) -> Tournament {
+        let keep = round.saturating_sub(1).min(self.rounds_played);
+        let mut t = self.clone();
+        for p in &mut t.players {
+            p.next_round = match p.entries.get(keep) {
+                Some(Entry::Bye(b)) if *b != Bye::PairingAllocated => Availability::Absent(*b),
+                _ => Availability::Available,
+            };
+            p.entries.truncate(keep);
+            p.declared_points = None;
+        }
+        t.rounds_played = keep;
+        t
+    }
+}

@@ -1,0 +1,653 @@
+//! The TRF reader: text to records, with an error naming the line and field for anything malformed.
+
+use super::{
+    ByeRequestKind, Cell, CellColour, InitialColour, Line, PlayerRecord, PointKey, Record, ResultCode, Trf,
+    MAX_ROUNDS, MAX_START_NUMBER,
+};
+use crate::error::{Error, Result};
+use crate::score::Score;
+
+/// 0-based column where the first round cell of a player record starts.
+const FIRST_ROUND_COLUMN: usize = 91;
+/// Width of a round cell with its separating spaces.
+const ROUND_WIDTH: usize = 10;
+/// Longest line accepted (a player record with [`MAX_ROUNDS`] rounds, with room to spare).
+const MAX_LINE_CHARS: usize = FIRST_ROUND_COLUMN + ROUND_WIDTH * (MAX_ROUNDS + 1) + 200;
+
+/// Reads a TRF file from bytes: UTF-8 (a byte-order mark is skipped), any line ending.
+pub fn parse_bytes(bytes: &[u8]) -> Result<Trf> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(text),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let line = 1 + count_line_breaks(good);
+            let line_start = good
+                .iter()
+                .rposition(|&b| b == b'\n' || b == b'\r')
+                .map_or(0, |p| p + 1);
+            let column = std::str::from_utf8(&good[line_start..]).map_or(0, |s| s.chars().count()) + 1;
+            Err(Error::invalid(
+                Some(line),
+                "encoding",
+                format!(
+                    "column {column}: not valid UTF-8 (byte 0x{:02X}); TRF files must be UTF-8 (convert Latin-1 files first)",
+                    bytes.get(e.valid_up_to()).copied().unwrap_or(0)
+                ),
+            ))
+        }
+    }
+}
+
+fn count_line_breaks(bytes: &[u8]) -> usize {
+    let mut count = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => count += 1,
+            b'\r' => {
+                count += 1;
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    count
+}
+
+/// Splits text into lines on LF, CRLF or CR.
+fn split_lines(text: &str) -> Vec<&str> {
+    let mut lines = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        match rest.find(['\n', '\r']) {
+            Some(pos) => {
+                lines.push(&rest[..pos]);
+                let skip = if rest[pos..].starts_with("\r\n") { 2 } else { 1 };
+                rest = &rest[pos + skip..];
+            }
+            None => {
+                lines.push(rest);
+                rest = "";
+            }
+        }
+    }
+    lines
+}
+
+/// Reads a TRF file from text.
+pub fn parse(text: &str) -> Result<Trf> {
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let mut trf = Trf::default();
+    for (index, raw) in split_lines(text).into_iter().enumerate() {
+        let number = index + 1;
+        if raw.contains('\0') {
+            return Err(Error::invalid(Some(number), "encoding", "NUL byte: this is not a text file"));
+        }
+        let chars = raw.chars().count();
+        if chars > MAX_LINE_CHARS {
+            return Err(Error::invalid(
+                Some(number),
+                "line",
+                format!("{chars} characters long; a record with {MAX_ROUNDS} rounds needs at most {MAX_LINE_CHARS}"),
+            ));
+        }
+        let record = parse_record(raw, number, &mut trf.warnings)?;
+        trf.lines.push(Line {
+            number,
+            text: raw.to_string(),
+            record,
+        });
+    }
+    if trf.players().next().is_none() {
+        let what = if trf.lines.iter().all(|l| l.text.trim().is_empty()) {
+            "the file is empty"
+        } else {
+            "no player records (lines starting with 001)"
+        };
+        return Err(Error::invalid(None, "file", what));
+    }
+    Ok(trf)
+}
+
+fn parse_record(line: &str, number: usize, warnings: &mut Vec<String>) -> Result<Record> {
+    let code = line.get(..3).unwrap_or("");
+    let rest = line.get(3..).unwrap_or("");
+    let at = Some(number);
+    Ok(match code {
+        "001" => Record::Player(parse_player(line, number)?),
+        "XXR" | "142" => Record::TotalRounds(parse_count(rest, at, code, "total number of rounds")?),
+        "XXC" => parse_xxc(rest, at)?,
+        "152" => match rest.trim().to_ascii_uppercase().as_str() {
+            "W" | "WHITE" | "WHITE1" => Record::InitialColour(InitialColour::White),
+            "B" | "BLACK" | "BLACK1" => Record::InitialColour(InitialColour::Black),
+            other => {
+                return Err(Error::invalid(
+                    at,
+                    "152 initial colour",
+                    format!("'{other}' is neither W nor B"),
+                ))
+            }
+        },
+        "XXS" => Record::PointValues(parse_xxs(rest, at)?),
+        "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+            let value = parse_points(rest.trim(), at, code)?;
+            let keys: &[PointKey] = match code {
+                "BBW" => &[PointKey::WinWhite, PointKey::WinBlack],
+                "BBD" => &[PointKey::DrawWhite, PointKey::DrawBlack],
+                "BBL" => &[PointKey::LossWhite, PointKey::LossBlack],
+                "BBZ" => &[PointKey::ZeroPointBye],
+                "BBF" => &[PointKey::ForfeitLoss],
+                _ => &[PointKey::PairingAllocatedBye],
+            };
+            Record::PointValues(keys.iter().map(|&k| (k, value)).collect())
+        }
+        "162" => Record::PointValues(parse_162(rest, number, warnings)?),
+        "XXA" => {
+            let mut tokens = rest.split_whitespace();
+            let player = match tokens.next() {
+                Some(t) => parse_start_number(t, at, "XXA player")?,
+                None => return Err(Error::invalid(at, "XXA player", "missing starting number")),
+            };
+            let points = tokens
+                .enumerate()
+                .map(|(i, t)| parse_points(t, at, &format!("XXA round {}", i + 1)))
+                .collect::<Result<Vec<_>>>()?;
+            if points.len() > MAX_ROUNDS {
+                return Err(Error::invalid(at, "XXA", format!("more than {MAX_ROUNDS} rounds")));
+            }
+            Record::Acceleration { player, points }
+        }
+        "250" => {
+            let tokens: Vec<&str> = rest.split_whitespace().collect();
+            if tokens.len() != 5 {
+                return Err(Error::invalid(
+                    at,
+                    "250 acceleration",
+                    format!(
+                        "expected 5 fields (points, first round, last round, first player, last player), found {}",
+                        tokens.len()
+                    ),
+                ));
+            }
+            Record::AccelerationRange {
+                points: parse_points(tokens[0], at, "250 points")?,
+                first_round: parse_round_number(tokens[1], at, "250 first round")?,
+                last_round: parse_round_number(tokens[2], at, "250 last round")?,
+                first_player: parse_start_number(tokens[3], at, "250 first player")?,
+                last_player: parse_start_number(tokens[4], at, "250 last player")?,
+            }
+        }
+        "XXP" => Record::ForbiddenPairs(parse_id_list(rest.split_whitespace(), at, "XXP player")?),
+        "XXZ" => Record::Absent(parse_id_list(rest.split_whitespace(), at, "XXZ player")?),
+        "260" => {
+            let mut tokens = rest.split_whitespace();
+            let first_round = parse_round_number(tokens.next().unwrap_or(""), at, "260 first round")?;
+            let last_round = parse_round_number(tokens.next().unwrap_or(""), at, "260 last round")?;
+            let players = parse_id_list(tokens, at, "260 player")?;
+            Record::ProhibitedPairs {
+                first_round,
+                last_round,
+                players,
+            }
+        }
+        "240" => {
+            let mut tokens = rest.split_whitespace();
+            let kind = match tokens.next().map(|t| t.to_ascii_uppercase()) {
+                Some(t) if t == "F" => ByeRequestKind::Full,
+                Some(t) if t == "H" => ByeRequestKind::Half,
+                Some(t) if t == "Z" => ByeRequestKind::Zero,
+                other => {
+                    return Err(Error::invalid(
+                        at,
+                        "240 bye type",
+                        format!("'{}' is not F, H or Z", other.unwrap_or_default()),
+                    ))
+                }
+            };
+            let round = parse_round_number(tokens.next().unwrap_or(""), at, "240 round")?;
+            let players = parse_id_list(tokens, at, "240 player")?;
+            Record::ByeRequest { kind, round, players }
+        }
+        "192" => Record::TournamentType(rest.trim().to_string()),
+        _ => Record::Other,
+    })
+}
+
+fn parse_count(text: &str, at: Option<usize>, code: &str, what: &str) -> Result<u32> {
+    let t = text.trim();
+    match t.parse::<u32>() {
+        Ok(n) if t.bytes().all(|b| b.is_ascii_digit()) && n as usize <= MAX_ROUNDS => Ok(n),
+        Ok(_) if t.bytes().all(|b| b.is_ascii_digit()) => Err(Error::invalid(
+            at,
+            format!("{code} {what}"),
+            format!("{t} is more than {MAX_ROUNDS}"),
+        )),
+        _ if t.len() > 3 && t.bytes().all(|b| b.is_ascii_digit()) => Err(Error::invalid(
+            at,
+            format!("{code} {what}"),
+            format!("{t} is more than {MAX_ROUNDS}"),
+        )),
+        _ => Err(Error::invalid(at, format!("{code} {what}"), format!("'{t}' is not a number"))),
+    }
+}
+
+fn parse_round_number(text: &str, at: Option<usize>, field: &str) -> Result<u32> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(Error::invalid(at, field, "missing"));
+    }
+    if !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Error::invalid(at, field, format!("'{t}' is not a number")));
+    }
+    match t.parse::<u32>() {
+        Ok(n) if (1..=MAX_ROUNDS as u32).contains(&n) => Ok(n),
+        _ => Err(Error::invalid(
+            at,
+            field,
+            format!("{t} is not a round number from 1 to {MAX_ROUNDS}"),
+        )),
+    }
+}
+
+fn parse_start_number(text: &str, at: Option<usize>, field: &str) -> Result<u32> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(Error::invalid(at, field, "missing"));
+    }
+    if !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Error::invalid(at, field, format!("'{t}' is not a number")));
+    }
+    match t.parse::<u32>() {
+        Ok(n) if (1..=MAX_START_NUMBER).contains(&n) => Ok(n),
+        _ => Err(Error::invalid(
+            at,
+            field,
+            format!("{t} is not a starting number from 1 to {MAX_START_NUMBER}"),
+        )),
+    }
+}
+
+fn parse_id_list<'a>(tokens: impl Iterator<Item = &'a str>, at: Option<usize>, field: &str) -> Result<Vec<u32>> {
+    tokens.map(|t| parse_start_number(t, at, field)).collect()
+}
+
+fn parse_points(text: &str, at: Option<usize>, field: &str) -> Result<Score> {
+    Score::parse(text).ok_or_else(|| {
+        Error::invalid(
+            at,
+            field,
+            format!("'{}' is not a number of points with at most one decimal", text.trim()),
+        )
+    })
+}
+
+fn parse_xxc(rest: &str, at: Option<usize>) -> Result<Record> {
+    let mut colour = None;
+    for token in rest.split_whitespace() {
+        colour = Some(match token.to_ascii_lowercase().as_str() {
+            "white1" | "white" | "w1" | "w" => InitialColour::White,
+            "black1" | "black" | "b1" | "b" => InitialColour::Black,
+            "rank" => InitialColour::Rank,
+            other => {
+                return Err(Error::invalid(
+                    at,
+                    "XXC",
+                    format!("'{other}' is not one of white1, black1, rank"),
+                ))
+            }
+        });
+    }
+    match colour {
+        Some(c) => Ok(Record::InitialColour(c)),
+        None => Err(Error::invalid(at, "XXC", "missing value (white1 or black1)")),
+    }
+}
+
+fn parse_xxs(rest: &str, at: Option<usize>) -> Result<Vec<(PointKey, Score)>> {
+    let mut values = Vec::new();
+    for token in rest.split_whitespace() {
+        let Some((key, value)) = token.split_once('=') else {
+            return Err(Error::invalid(at, "XXS", format!("'{token}' is not CODE=VALUE")));
+        };
+        let value = parse_points(value, at, &format!("XXS {key}"))?;
+        let keys: &[PointKey] = match key.to_ascii_uppercase().as_str() {
+            "WW" => &[PointKey::WinWhite],
+            "BW" => &[PointKey::WinBlack],
+            "WD" => &[PointKey::DrawWhite],
+            "BD" => &[PointKey::DrawBlack],
+            "WL" => &[PointKey::LossWhite],
+            "BL" => &[PointKey::LossBlack],
+            "W" => &[PointKey::WinWhite, PointKey::WinBlack],
+            "D" => &[PointKey::DrawWhite, PointKey::DrawBlack],
+            "L" => &[PointKey::LossWhite, PointKey::LossBlack],
+            "ZPB" => &[PointKey::ZeroPointBye],
+            "HPB" => &[PointKey::HalfPointBye],
+            "FPB" => &[PointKey::FullPointBye],
+            "PAB" => &[PointKey::PairingAllocatedBye],
+            "FW" => &[PointKey::ForfeitWin],
+            "FL" => &[PointKey::ForfeitLoss],
+            other => {
+                return Err(Error::invalid(
+                    at,
+                    "XXS",
+                    format!("unknown code '{other}' (known: WW BW WD BD WL BL W D L ZPB HPB FPB PAB FW FL)"),
+                ))
+            }
+        };
+        values.extend(keys.iter().map(|&k| (k, value)));
+    }
+    Ok(values)
+}
+
+/// TRF26 `162`: pairs of a symbol and a value, e.g. `W 1.0 D 0.5 L 0.0 A 0.0 P 1.0`.
+fn parse_162(rest: &str, number: usize, warnings: &mut Vec<String>) -> Result<Vec<(PointKey, Score)>> {
+    let at = Some(number);
+    let tokens: Vec<&str> = rest.split_whitespace().collect();
+    let mut values = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let symbol = tokens[i];
+        let Some(value) = tokens.get(i + 1) else {
+            return Err(Error::invalid(at, "162 point system", format!("symbol '{symbol}' has no value")));
+        };
+        let value = parse_points(value, at, &format!("162 {symbol}"))?;
+        let keys: &[PointKey] = match symbol.to_ascii_uppercase().as_str() {
+            "W" => &[PointKey::WinWhite, PointKey::WinBlack],
+            "D" => &[PointKey::DrawWhite, PointKey::DrawBlack],
+            "L" => &[PointKey::LossWhite, PointKey::LossBlack],
+            "A" => &[PointKey::ZeroPointBye, PointKey::ForfeitLoss],
+            "P" => &[PointKey::PairingAllocatedBye],
+            "H" => &[PointKey::HalfPointBye],
+            "F" => &[PointKey::FullPointBye],
+            _ => {
+                warnings.push(format!("{number}: 162 point system: symbol '{symbol}' not understood; ignored"));
+                &[]
+            }
+        };
+        values.extend(keys.iter().map(|&k| (k, value)));
+        i += 2;
+    }
+    Ok(values)
+}
+
+/// The characters of a line in columns `from..=to` (1-based, inclusive), or fewer where the line is short.
+fn columns(chars: &[char], from: usize, to: usize) -> String {
+    let start = (from - 1).min(chars.len());
+    let end = to.min(chars.len());
+    chars[start..end].iter().collect()
+}
+
+fn parse_player(line: &str, number: usize) -> Result<PlayerRecord> {
+    let at = Some(number);
+    let chars: Vec<char> = line.chars().collect();
+    // Starting number: columns 5-8, with column 4 and 9 blank.
+    let wide = columns(&chars, 4, 9);
+    if wide.trim().len() > 4 && wide.trim().bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Error::invalid(
+            at,
+            "starting number",
+            format!(
+                "{} does not fit columns 5-8 (at most {MAX_START_NUMBER})",
+                wide.trim()
+            ),
+        ));
+    }
+    if chars.len() < 8 {
+        return Err(Error::invalid(
+            at,
+            "starting number",
+            "truncated player record: columns 5-8 must hold the starting number",
+        ));
+    }
+    if chars.get(3).is_some_and(|c| *c != ' ') {
+        return Err(Error::invalid(at, "starting number", "column 4 must be blank"));
+    }
+    let start_number = parse_start_number(&columns(&chars, 5, 8), at, "starting number (columns 5-8)")?;
+    let rating_text = columns(&chars, 49, 52);
+    let rating = if rating_text.trim().is_empty() {
+        0
+    } else if rating_text.trim().bytes().all(|b| b.is_ascii_digit()) {
+        rating_text.trim().parse().unwrap_or(0)
+    } else {
+        return Err(Error::invalid(
+            at,
+            "rating (columns 49-52)",
+            format!("'{}' is not a number", rating_text.trim()),
+        ));
+    };
+    let points_text = columns(&chars, 81, 84);
+    let points = if points_text.trim().is_empty() {
+        None
+    } else {
+        Some(parse_points(&points_text, at, "points (columns 81-84)")?)
+    };
+    let rank_text = columns(&chars, 86, 89);
+    let rank = if rank_text.trim().is_empty() {
+        None
+    } else if rank_text.trim().bytes().all(|b| b.is_ascii_digit()) {
+        rank_text.trim().parse().ok()
+    } else {
+        return Err(Error::invalid(
+            at,
+            "rank (columns 86-89)",
+            format!("'{}' is not a number", rank_text.trim()),
+        ));
+    };
+    if chars.len() > 89 && chars[89..chars.len().min(FIRST_ROUND_COLUMN)].iter().any(|c| *c != ' ') {
+        return Err(Error::invalid(
+            at,
+            "round 1",
+            "columns 90-91 must be blank: the first round starts at column 92",
+        ));
+    }
+    let mut rounds = Vec::new();
+    let mut start = FIRST_ROUND_COLUMN;
+    while start < chars.len() {
+        let round = rounds.len() + 1;
+        if round > MAX_ROUNDS {
+            return Err(Error::invalid(at, "rounds", format!("more than {MAX_ROUNDS} rounds")));
+        }
+        let end = (start + ROUND_WIDTH).min(chars.len());
+        rounds.push(parse_cell(&chars[start..end], number, round, start + 1)?);
+        start += ROUND_WIDTH;
+    }
+    while rounds.last().is_some_and(Cell::is_blank) {
+        rounds.pop();
+    }
+    Ok(PlayerRecord {
+        start_number,
+        sex: columns(&chars, 10, 10).trim().to_string(),
+        title: columns(&chars, 11, 13).trim().to_string(),
+        name: columns(&chars, 15, 47).trim().to_string(),
+        rating,
+        federation: columns(&chars, 54, 56).trim().to_string(),
+        fide_id: columns(&chars, 58, 68).trim().to_string(),
+        birth: columns(&chars, 70, 79).trim().to_string(),
+        points,
+        rank,
+        rounds,
+    })
+}
+
+/// One round cell: `OOOO C R` plus two separating blanks. `column` is the 1-based column of its start.
+fn parse_cell(cell: &[char], line: usize, round: usize, column: usize) -> Result<Cell> {
+    let at = Some(line);
+    let get = |i: usize| cell.get(i).copied().unwrap_or(' ');
+    for (offset, what) in [(4, "after the opponent"), (6, "after the colour"), (8, "after the result"), (9, "after the result")] {
+        if get(offset) != ' ' {
+            return Err(Error::invalid(
+                at,
+                format!("round {round}"),
+                format!(
+                    "column {}: expected a blank {what}, found '{}' (cells are 'OOOO C R' every 10 columns from column 92)",
+                    column + offset,
+                    get(offset)
+                ),
+            ));
+        }
+    }
+    let opponent_text: String = cell.iter().take(4).collect();
+    let opponent_text = opponent_text.trim();
+    let opponent = if opponent_text.is_empty() {
+        None
+    } else if opponent_text.bytes().all(|b| b.is_ascii_digit()) {
+        match opponent_text.parse::<u32>() {
+            Ok(0) => None,
+            Ok(n) => Some(n),
+            Err(_) => None,
+        }
+    } else {
+        return Err(Error::invalid(
+            at,
+            format!("round {round} opponent (columns {}-{})", column, column + 3),
+            format!("'{opponent_text}' is not a starting number"),
+        ));
+    };
+    let colour = match get(5) {
+        'w' | 'W' => Some(CellColour::White),
+        'b' | 'B' => Some(CellColour::Black),
+        '-' | ' ' => None,
+        other => {
+            return Err(Error::invalid(
+                at,
+                format!("round {round} colour (column {})", column + 5),
+                format!("'{other}' is not w, b or -"),
+            ))
+        }
+    };
+    let result_char = get(7);
+    let result = ResultCode::from_char(result_char).ok_or_else(|| {
+        Error::invalid(
+            at,
+            format!("round {round} result (column {})", column + 7),
+            format!("unknown result code '{result_char}' (known: 1 = 0 W D L + - H F U Z or blank)"),
+        )
+    })?;
+    let field = format!("round {round}");
+    match opponent {
+        Some(opponent) => {
+            if !result.is_game() {
+                let message = if result == ResultCode::Blank {
+                    format!("game against {opponent} has no result (a round paired but not played cannot be read)")
+                } else {
+                    format!(
+                        "result '{}' is a bye code but the cell names opponent {opponent}",
+                        result.to_char()
+                    )
+                };
+                return Err(Error::invalid(at, field, message));
+            }
+            if colour.is_none() && !matches!(result, ResultCode::ForfeitWin | ResultCode::ForfeitLoss) {
+                return Err(Error::invalid(
+                    at,
+                    field,
+                    format!("game against {opponent} has no colour (w or b)"),
+                ));
+            }
+        }
+        None => {
+            if colour.is_some() {
+                return Err(Error::invalid(
+                    at,
+                    field,
+                    "a colour on a round without opponent (a bye or absence has colour '-')",
+                ));
+            }
+        }
+    }
+    Ok(Cell {
+        opponent,
+        colour,
+        result,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player_line(rounds: &str) -> String {
+        let head = format!(
+            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+            1, "m", "GM", "Player One", 2500, "NED", "12345678", "1990/01/01", "1.0", 1
+        );
+        assert_eq!(head.len(), 89);
+        format!("{head}  {rounds}")
+    }
+
+    #[test]
+    fn reads_all_line_endings() {
+        let body = ["012 Test", &player_line("   2 w 1"), "XXR 5"];
+        for sep in ["\n", "\r\n", "\r"] {
+            let trf = parse(&body.join(sep)).unwrap();
+            assert_eq!(trf.lines.len(), 3);
+            assert_eq!(trf.lines[2].record, Record::TotalRounds(5));
+        }
+    }
+
+    #[test]
+    fn reads_player_fields() {
+        let trf = parse(&player_line("   2 w 1     3 b =  0000 - H")).unwrap();
+        let (_, p) = trf.players().next().unwrap();
+        assert_eq!(p.start_number, 1);
+        assert_eq!(p.title, "GM");
+        assert_eq!(p.name, "Player One");
+        assert_eq!(p.rating, 2500);
+        assert_eq!(p.points, Some(Score(10)));
+        assert_eq!(p.rounds.len(), 3);
+        assert_eq!(p.rounds[1].result, ResultCode::Draw);
+        assert_eq!(p.rounds[2].result, ResultCode::HalfPointBye);
+        assert_eq!(p.rounds[2].opponent, None);
+    }
+
+    #[test]
+    fn errors_name_line_and_field() {
+        let text = format!("012 x\n{}", player_line("   2 w X"));
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line(), Some(2));
+        assert!(e.to_string().contains("unknown result code 'X'"), "{e}");
+        let e = parse(&format!("012 x\n{}", player_line("0000 w U"))).unwrap_err();
+        assert!(e.to_string().contains("colour on a round without opponent"), "{e}");
+        let e = parse("001 99999").unwrap_err();
+        assert!(e.to_string().contains("does not fit"), "{e}");
+        let e = parse("001    ").unwrap_err();
+        assert!(e.to_string().contains("truncated"), "{e}");
+        assert!(parse("").is_err());
+        assert!(parse_bytes(b"001    1 \xff\xfe").unwrap_err().to_string().contains("UTF-8"));
+    }
+
+    #[test]
+    fn reads_extension_records() {
+        let text = format!(
+            "{}\nXXC black1\nBBW  3.0\nXXS W=2 HPB=1\n162  W 1.0 Q 2\n240 H   3    1   2\n250  1.0  1  2  1  8\n260 1 3 1 2\nXXP 1 2\nXXA 0001  1.0  0.5",
+            player_line("")
+        );
+        let trf = parse(&text).unwrap();
+        let records: Vec<&Record> = trf.lines.iter().map(|l| &l.record).collect();
+        assert_eq!(records[1], &Record::InitialColour(InitialColour::Black));
+        assert_eq!(
+            records[2],
+            &Record::PointValues(vec![(PointKey::WinWhite, Score(30)), (PointKey::WinBlack, Score(30))])
+        );
+        assert_eq!(trf.warnings.len(), 1);
+        assert_eq!(
+            records[5],
+            &Record::ByeRequest {
+                kind: ByeRequestKind::Half,
+                round: 3,
+                players: vec![1, 2]
+            }
+        );
+        assert_eq!(
+            records[9],
+            &Record::Acceleration {
+                player: 1,
+                points: vec![Score(10), Score(5)]
+            }
+        );
+    }
+}
