@@ -19,6 +19,8 @@ use super::weight::Weight;
 
 /// Absent vertex / node / edge.
 pub(crate) const NONE: u32 = u32::MAX;
+pub static CNT: [std::sync::atomic::AtomicUsize; 10] = [const { std::sync::atomic::AtomicUsize::new(0) }; 10];
+#[inline(always)] fn bump(i: usize, k: usize) { CNT[i].fetch_add(k, std::sync::atomic::Ordering::Relaxed); }
 
 /// Label of a top-level blossom (or of a vertex inside a T-blossom).
 const FREE: u8 = 0;
@@ -580,6 +582,7 @@ impl<W: Weight> Solver<W> {
     /// One stage: grow an alternating tree from single vertex `root` until
     /// an augmenting path is found or a tree vertex's dual reaches zero.
     fn stage(&mut self, g: &Graph<W>, root: u32) {
+        bump(0, 1);
         self.reset_stage();
         self.assign_label(root, S, NONE);
         'stage: loop {
@@ -588,12 +591,14 @@ impl<W: Weight> Solver<W> {
                     break 'stage;
                 }
             }
+            bump(1, 1);
             let (delta, kind) = self.compute_delta();
             if !delta.is_zero() {
                 self.update_duals(delta);
             }
             match kind {
                 Delta::VertexZero(s) => {
+                    bump(5, 1);
                     self.augment_from(s, NONE);
                     break 'stage;
                 }
@@ -609,7 +614,7 @@ impl<W: Weight> Solver<W> {
                         break 'stage;
                     }
                 }
-                Delta::ExpandT(b) => self.expand(b, false),
+                Delta::ExpandT(b) => { bump(6, 1); self.expand(b, false) },
             }
         }
         // End of stage: expand S-blossoms whose dual is zero.
@@ -781,6 +786,7 @@ impl<W: Weight> Solver<W> {
     /// Scans all edges of S-vertex `v`.  Returns `true` if the stage ended
     /// (augmentation).
     fn scan(&mut self, g: &Graph<W>, v: u32) -> bool {
+        bump(2, 1);
         let dv = self.dual[v as usize];
         match g.row(v as usize) {
             Row::Sparse(list) => {
@@ -944,6 +950,7 @@ impl<W: Weight> Solver<W> {
             return;
         };
         let s = s as usize;
+        bump(3, 1);
         let b = (self.cap + s) as u32;
         let bb = self.inblossom[base as usize];
         let mut bv = self.inblossom[v as usize];
@@ -1013,6 +1020,7 @@ impl<W: Weight> Solver<W> {
                 leaves.clear();
                 self.collect_leaves(c, &mut leaves);
                 for &x in &leaves {
+                    bump(4, 1);
                     match g.row(x as usize) {
                         Row::Sparse(list) => {
                             for &(y, k) in list {

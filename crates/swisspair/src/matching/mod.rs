@@ -88,6 +88,7 @@ mod weight;
 mod tests;
 
 pub use weight::{max_edge_weight, safe_weight_bits, Weight};
+pub use blossom::CNT;
 
 use blossom::{Solver, NONE};
 use graph::Graph;

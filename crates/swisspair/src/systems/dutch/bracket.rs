@@ -31,12 +31,16 @@ pub struct Bracket {
     pub players: Vec<usize>,
     /// How many of `players` are MDPs.
     pub mdps: usize,
-    /// Residents of the following score group (C.7); empty for the last bracket.
+    /// Residents of the following score group, for C.7; empty when C.7 does not apply (the PPB and the
+    /// last bracket).
     pub next: Vec<usize>,
-    /// Every other player still to be paired (below the following score group).
+    /// With `complete`: every other player still to be paired.
     pub lower: Vec<usize>,
-    /// Whether the round has an odd number of players left, so that someone below gets the bye.
+    /// With `complete`: the round has an odd number of players left, so someone gets the bye.
     pub bye: bool,
+    /// C.4 / A.9: the pairing must leave a complete round-pairing possible (the PPB and the last
+    /// bracket); the matching then holds every player still to be paired.
+    pub complete: bool,
 }
 
 /// The pairing of a bracket.
@@ -137,6 +141,7 @@ struct Plan {
     next_score: Option<Score>,
     one_point: Score,
     bracket_size: u32,
+    complete: bool,
 }
 
 impl Plan {
@@ -164,8 +169,10 @@ impl Plan {
             in_remainder: false,
         };
         vertices.extend(b.next.iter().map(|&p| outside(Role::Next, p)));
-        vertices.extend(b.lower.iter().map(|&p| outside(Role::Lower, p)));
-        if b.bye {
+        if b.complete {
+            vertices.extend(b.lower.iter().map(|&p| outside(Role::Lower, p)));
+        }
+        if b.complete && b.bye {
             vertices.push(Vertex {
                 role: Role::Bye,
                 player: usize::MAX,
@@ -210,7 +217,9 @@ impl Plan {
         let next_psd = Levels::new(next_psd, slot);
         let mut widths = [0u32; FIELD_COUNT];
         let count = |per_edge: u64| bits(per_edge * (n / 2 + 1));
-        widths[Field::Completion as usize] = matching_bits;
+        if b.complete {
+            widths[Field::Completion as usize] = matching_bits;
+        }
         widths[Field::Pairs as usize] = matching_bits;
         widths[Field::Psd as usize] = psd.width(matching_bits + 2);
         if next_score.is_some() {
@@ -247,6 +256,7 @@ impl Plan {
             next_score,
             one_point,
             bracket_size: b.players.len() as u32,
+            complete: b.complete,
         }
     }
 }
@@ -333,7 +343,9 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         let plan = &self.plan;
         let l = &plan.layout;
         let (a, b) = (&plan.vertices[u], &plan.vertices[v]);
-        w.add(1, l.offset(Field::Completion));
+        if plan.complete {
+            w.add(1, l.offset(Field::Completion));
+        }
         // The probe field: 1 on every edge, changed on the edges of the player being probed.
         let mut probe_value = 1u64;
         if let Some((x, kind)) = self.probe {
@@ -541,7 +553,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     fn run(mut self) -> Result<BracketPairing> {
         self.solve()?;
         let n = self.n();
-        if (0..n).any(|v| self.mate(v).is_none()) {
+        if self.plan.complete && (0..n).any(|v| self.mate(v).is_none()) {
             return Err(Error::NoValidPairing(
                 "the players left cannot all be paired without breaking an absolute criterion (C.1–C.3)"
                     .into(),

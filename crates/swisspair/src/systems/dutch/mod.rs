@@ -25,8 +25,9 @@ pub struct Ranking {
     pub order: Vec<usize>,
     /// Position of each player in `order` (`usize::MAX` when not available).
     pub rank: Vec<usize>,
-    /// E.5's pairing number: the position, counting from 1, among the players of the round in
-    /// starting-number order (players not taking part are left out, as the reference engine does).
+    /// E.5's pairing number: the starting number; in round 1 the position, counting from 1, among the
+    /// players taking part (absent players left out), so that colours alternate from board to board as
+    /// the reference engine gives them.
     pub pairing_number: Vec<u32>,
 }
 
@@ -34,9 +35,11 @@ impl Ranking {
     pub fn new(state: &RoundState) -> Ranking {
         let mut order: Vec<usize> = state.available().collect();
         // Players are indexed by starting number already, so this is the initial-ranking order.
-        let mut pairing_number = vec![0; state.players.len()];
-        for (i, &p) in order.iter().enumerate() {
-            pairing_number[p] = i as u32 + 1;
+        let mut pairing_number: Vec<u32> = state.players.iter().map(|p| p.start_number).collect();
+        if state.round == 1 {
+            for (i, &p) in order.iter().enumerate() {
+                pairing_number[p] = i as u32 + 1;
+            }
         }
         // A.2: score, then pairing number.
         order.sort_by_key(|&p| (std::cmp::Reverse(state.players[p].pairing_score), state.players[p].start_number));
@@ -103,28 +106,107 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
             _ => groups.push(vec![p]),
         }
     }
-    let mut pairing = Pairing::default();
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut mdps: Vec<usize> = Vec::new();
-    let total = ranking.order.len();
-    let mut paired = 0;
-    for k in 0..groups.len() {
+    let mut k = 0;
+    // A.9: bracket by bracket from the top.
+    while k < groups.len() {
         let mut players = std::mem::take(&mut mdps);
-        players.extend(groups[k].iter().copied());
-        let bracket = bracket::Bracket {
-            mdps: players.len() - groups[k].len(),
-            players,
-            next: groups.get(k + 1).cloned().unwrap_or_default(),
-            lower: groups.iter().skip(k + 2).flatten().copied().collect(),
-            bye: (total - paired) % 2 == 1,
-        };
-        let result = bracket::pair_bracket(&ctx, &bracket)?;
-        paired += 2 * result.pairs.len();
-        pairing
-            .games
-            .extend(result.pairs.iter().map(|&(a, b)| ctx.game(a, b)));
-        mdps = result.floaters;
+        let residents = &groups[k];
+        players.extend(residents.iter().copied());
+        let below: Vec<usize> = groups.iter().skip(k + 1).flatten().copied().collect();
+        let bye = (players.len() + below.len()) % 2 == 1;
+        let mdp_count = players.len() - residents.len();
+        if !below.is_empty() {
+            // The normal route: pair the bracket, then see whether its downfloaters and all the
+            // remaining players can still complete the round-pairing.
+            let normal = bracket::pair_bracket(
+                &ctx,
+                &bracket::Bracket {
+                    players: players.clone(),
+                    mdps: mdp_count,
+                    next: groups.get(k + 1).cloned().unwrap_or_default(),
+                    lower: Vec::new(),
+                    bye: false,
+                    complete: false,
+                },
+            )?;
+            let mut rest = normal.floaters.clone();
+            rest.extend(below.iter().copied());
+            if completable(&ctx, &rest)? {
+                pairs.extend(normal.pairs);
+                mdps = normal.floaters;
+                k += 1;
+                continue;
+            }
+        }
+        // This bracket is the last one, or the Penultimate Pairing Bracket: it is paired so that the
+        // round-pairing can be completed (C.4), without C.7.
+        let ppb = bracket::pair_bracket(
+            &ctx,
+            &bracket::Bracket {
+                players,
+                mdps: mdp_count,
+                next: Vec::new(),
+                lower: below.clone(),
+                bye,
+                complete: true,
+            },
+        )?;
+        pairs.extend(ppb.pairs);
+        if below.is_empty() {
+            // The last bracket leaves at most one player: the pairing-allocated bye.
+            mdps = ppb.floaters;
+            break;
+        }
+        // A.9: the players the PPB leaves and all the remaining players form the Collapsed Last
+        // Bracket, paired as one bracket.
+        let mut clb = ppb.floaters;
+        let clb_mdps = clb.len();
+        clb.extend(below.iter().copied());
+        let last = bracket::pair_bracket(
+            &ctx,
+            &bracket::Bracket {
+                players: clb,
+                mdps: clb_mdps,
+                next: Vec::new(),
+                lower: Vec::new(),
+                bye,
+                complete: true,
+            },
+        )?;
+        pairs.extend(last.pairs);
+        mdps = last.floaters;
+        break;
     }
-    // The last bracket leaves at most one player: the pairing-allocated bye (A.9).
-    pairing.bye = mdps.first().copied();
+    let mut pairing = Pairing {
+        games: pairs.iter().map(|&(a, b)| ctx.game(a, b)).collect(),
+        bye: mdps.first().copied(),
+    };
+    pairing.games.shrink_to_fit();
     Ok(pairing)
+}
+
+/// A.9: can these players all be paired (one of them receiving the bye when they are odd in number)
+/// without breaking the absolute criteria C.1–C.3?
+fn completable(ctx: &Context<'_>, players: &[usize]) -> Result<bool> {
+    let n = players.len();
+    let bye = n % 2 == 1;
+    let size = n + usize::from(bye);
+    let internal = |e: crate::matching::MatchingError| crate::Error::Internal(format!("matching: {e}"));
+    let mut m = crate::matching::MatchingComputer::<u64>::new(size).map_err(internal)?;
+    for i in 0..n {
+        let a = &ctx.state.players[players[i]];
+        for j in i + 1..n {
+            let b = &ctx.state.players[players[j]];
+            if criteria::compatible(ctx.tournament, ctx.state, a, b) {
+                m.set_edge(i, j, 1).map_err(internal)?;
+            }
+        }
+        if bye && criteria::bye_allowed(a) {
+            m.set_edge(i, n, 1).map_err(internal)?;
+        }
+    }
+    m.solve();
+    Ok((0..size).all(|v| m.mate(v).is_some()))
 }
