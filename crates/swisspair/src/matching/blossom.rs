@@ -308,6 +308,7 @@ impl<W: Weight> Solver<W> {
     /// Rotates the matching inside blossom `b` (and recursively inside its
     /// sub-blossoms) so that vertex `v` becomes its base.  The mate of `v`
     /// itself is left to the caller.
+    #[inline(never)]
     fn augment_blossom(&mut self, b: u32, v: u32) {
         let mut stack = std::mem::take(&mut self.stack_buf);
         stack.clear();
@@ -370,6 +371,7 @@ impl<W: Weight> Solver<W> {
 
     /// Fresh start: vertex duals `d_v = max_w w(v, w)`, a greedy matching on
     /// tight edges, then lowered duals for the vertices left single.
+    #[inline(never)]
     fn init(&mut self, g: &Graph<W>) {
         self.reset_structure();
         let n = self.n;
@@ -397,6 +399,7 @@ impl<W: Weight> Solver<W> {
 
     /// Matches single vertex `v` to the first single neighbour along a tight
     /// edge, if any.
+    #[inline(never)]
     fn greedy_match(&mut self, g: &Graph<W>, v: usize) {
         if self.mate[v] != NONE {
             return;
@@ -419,6 +422,7 @@ impl<W: Weight> Solver<W> {
 
     /// Smallest dual of trivial top-level vertex `v` that keeps all its edges
     /// feasible given the current duals of its neighbours.
+    #[inline(never)]
     fn needed_dual(&self, g: &Graph<W>, v: usize) -> W {
         let mut need = W::ZERO;
         for_each_edge(g.row(v), |w, k| {
@@ -472,6 +476,7 @@ impl<W: Weight> Solver<W> {
     ///    this leaves every edge slack unchanged except those of `v`;
     /// 4. `v` is marked dirty: at the next solve its dual is recomputed as
     ///    the smallest value keeping its (new) edges feasible.
+    #[inline(never)]
     pub(crate) fn prepare(&mut self, v: usize) {
         if !self.initialized || self.dirty[v] {
             return;
@@ -484,6 +489,13 @@ impl<W: Weight> Solver<W> {
         if x != NONE {
             self.mate[x as usize] = NONE;
             self.mate[b] = NONE;
+            // A trivial former partner may lower its dual (it is single now,
+            // so only feasibility matters): recompute it at the next solve.
+            let xi = x as usize;
+            if self.inblossom[xi] == x && !self.dirty[xi] {
+                self.dirty[xi] = true;
+                self.dirty_list.push(x);
+            }
         }
         if self.is_blossom(r) {
             self.augment_blossom(r, v as u32);
@@ -512,16 +524,18 @@ impl<W: Weight> Solver<W> {
                 top = c0;
             }
             self.inblossom[v] = v as u32;
+            // Keep the LP-neutral value as a starting estimate.
+            self.dual[v] = self.dual[v].add_w(acc);
         }
-        self.dual[v] = W::ZERO;
     }
 
     /// Recomputes the duals of dirty vertices.
+    #[inline(never)]
     fn fix_dirty(&mut self, g: &Graph<W>) {
+        // Each edge between two dirty vertices is made feasible when the
+        // later of the two is processed; the stale duals used before that
+        // only make the earlier dual smaller, never infeasible.
         let list = std::mem::take(&mut self.dirty_list);
-        for &v in &list {
-            self.dual[v as usize] = W::ZERO;
-        }
         for &v in &list {
             self.dual[v as usize] = self.needed_dual(g, v as usize);
             self.dirty[v as usize] = false;
@@ -564,6 +578,7 @@ impl<W: Weight> Solver<W> {
     }
 
     /// Clears the per-stage labels and best edges.
+    #[inline(never)]
     fn reset_stage(&mut self) {
         let nodes = 2 * self.cap;
         self.label[..nodes].fill(FREE);
@@ -631,6 +646,7 @@ impl<W: Weight> Solver<W> {
     }
 
     /// Chooses the largest dual change keeping the dual solution feasible.
+    #[inline(never)]
     fn compute_delta(&self) -> (W, Delta) {
         let mut best: Option<(W, Delta)> = None;
         let mut best2: Option<(W, u32)> = None;
@@ -710,6 +726,7 @@ impl<W: Weight> Solver<W> {
 
     /// Applies a dual change: S-vertices `-delta`, T-vertices `+delta`,
     /// S-blossoms `+delta`, T-blossoms `-delta`; cached slacks follow.
+    #[inline(never)]
     fn update_duals(&mut self, delta: W) {
         let delta2 = delta.double();
         for v in 0..self.n {
@@ -785,6 +802,7 @@ impl<W: Weight> Solver<W> {
 
     /// Scans all edges of S-vertex `v`.  Returns `true` if the stage ended
     /// (augmentation).
+    #[inline(never)]
     fn scan(&mut self, g: &Graph<W>, v: u32) -> bool {
         bump(2, 1);
         let dv = self.dual[v as usize];
@@ -807,7 +825,7 @@ impl<W: Weight> Solver<W> {
         false
     }
 
-    #[inline(always)]
+    #[inline(never)]
     fn scan_edge(&mut self, g: &Graph<W>, v: u32, dv: W, w: u32, k: u32) -> bool {
         let bv = self.inblossom[v as usize];
         let bw = self.inblossom[w as usize];
@@ -944,6 +962,7 @@ impl<W: Weight> Solver<W> {
 
     /// Builds a new S-blossom from the tree paths of `v` and `w` (joined by
     /// the tight edge `(v, w)`) down to their common base.
+    #[inline(never)]
     fn add_blossom(&mut self, g: &Graph<W>, base: u32, v: u32, w: u32) {
         let Some(s) = self.free_slots.pop() else {
             // Cannot happen: fewer than n/2 blossoms exist at any time.
@@ -1064,7 +1083,7 @@ impl<W: Weight> Solver<W> {
     }
 
     /// Candidate edge `(i, j)` (pool index `k`) leaving new blossom `b`.
-    #[inline(always)]
+    #[inline(never)]
     fn consider_best(&mut self, g: &Graph<W>, b: u32, i: u32, j: u32, k: u32) {
         let bj = self.inblossom[j as usize];
         if bj == b || self.label[bj as usize] != S {
@@ -1088,6 +1107,7 @@ impl<W: Weight> Solver<W> {
     /// T-blossom whose dual reached zero and its children are relabeled;
     /// at the end of a stage children with zero dual are expanded
     /// recursively.
+    #[inline(never)]
     fn expand(&mut self, b: u32, endstage: bool) {
         let mut work = std::mem::take(&mut self.work_buf);
         work.clear();
@@ -1118,6 +1138,7 @@ impl<W: Weight> Solver<W> {
     /// After expanding T-blossom `b` mid-stage: relabel the children on the
     /// even path from the entry child to the base child (T, S, T, ..., T) and
     /// label the remaining children as reached by their own edges.
+    #[inline(never)]
     fn relabel_expanded(&mut self, b: u32) {
         let s = self.slot(b);
         let k = self.childs[s].len();

@@ -4,11 +4,12 @@
 //! * Every vertex has a [`Row`]: either a sorted list of
 //!   `(neighbour, weight index)` pairs (sparse) or a vector indexed by the
 //!   neighbour holding weight indices (dense, `0` = no edge).  A row switches
-//!   to the dense form when more than half of the possible neighbours are
-//!   present and back when fewer than an eighth are, so memory stays within a
-//!   small factor of the minimum for sparse and for dense graphs: 4 bytes per
-//!   ordered vertex pair of a dense graph, 8 bytes per ordered edge of a
-//!   sparse one.
+//!   to the dense form when more than a quarter of the possible neighbours
+//!   are present and back when fewer than a sixteenth are, so memory stays
+//!   within a factor two of the minimum for sparse and for dense graphs:
+//!   4 bytes per ordered vertex pair of a dense graph, 8 bytes per ordered
+//!   edge of a sparse one.  Appending neighbours in increasing order (the
+//!   usual way to build a graph) costs O(1).
 //! * Weight *values* live once in a pool, indexed by `u32`.  Equal weights
 //!   share a pool entry (interning through a hash map, looked up only, never
 //!   iterated, so everything stays deterministic).  Graphs of a pairing
@@ -27,7 +28,10 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use super::weight::Weight;
 
 /// Maximum number of distinct weights entered into the interning map.
-const MAP_LIMIT: usize = 1 << 16;
+const MAP_LIMIT: usize = 1 << 12;
+/// Once the map is full, lookups stop after this many consecutive misses
+/// (all-distinct weights), and are retried in short bursts.
+const PROBE_BUDGET: u32 = 1 << 12;
 
 /// Adjacency of one vertex.  Iteration order is always by increasing
 /// neighbour index, whatever the representation.
@@ -38,6 +42,17 @@ pub(crate) enum Row {
     /// Indexed by neighbour; 0 means no edge.  May be shorter than the
     /// vertex count (missing entries are 0).
     Dense(Vec<u32>),
+}
+
+/// Position of a neighbour in a row.
+#[derive(Clone, Copy)]
+enum Pos {
+    /// The row is dense.
+    Dense,
+    /// Sparse row, entry at this index.
+    Found(usize),
+    /// Sparse row, absent; would be inserted at this index.
+    Missing(usize),
 }
 
 /// Hasher that passes through the `u64` written by [`Key`].
@@ -86,6 +101,10 @@ pub(crate) struct Graph<W: Weight> {
     map: HashMap<Key<W>, u32, BuildHasherDefault<PassHasher>>,
     /// Most recently interned entry (fast path for repeated weights).
     last: u32,
+    /// Remaining map lookups allowed while the map is full.
+    probe_budget: u32,
+    /// Interns done without lookup (schedules retry bursts).
+    unprobed: u32,
 }
 
 impl<W: Weight> Graph<W> {
@@ -99,6 +118,8 @@ impl<W: Weight> Graph<W> {
             free: Vec::new(),
             map: HashMap::default(),
             last: 0,
+            probe_budget: PROBE_BUDGET,
+            unprobed: 0,
         }
     }
 
@@ -128,15 +149,39 @@ impl<W: Weight> Graph<W> {
         self.degree[v] as usize
     }
 
+    /// Locates neighbour `v` in row `u`.
+    #[inline]
+    fn find(&self, u: usize, v: usize) -> Pos {
+        match &self.rows[u] {
+            Row::Dense(_) => Pos::Dense,
+            Row::Sparse(list) => {
+                let key = v as u32;
+                match list.last() {
+                    None => Pos::Missing(0),
+                    Some(&(last, _)) if last < key => Pos::Missing(list.len()),
+                    Some(&(last, _)) if last == key => Pos::Found(list.len() - 1),
+                    _ => match list.binary_search_by_key(&key, |e| e.0) {
+                        Ok(i) => Pos::Found(i),
+                        Err(i) => Pos::Missing(i),
+                    },
+                }
+            }
+        }
+    }
+
+    /// Pool index stored at a position found by [`Graph::find`].
+    #[inline]
+    fn read(&self, u: usize, v: usize, pos: Pos) -> u32 {
+        match (&self.rows[u], pos) {
+            (Row::Dense(row), _) => row.get(v).copied().unwrap_or(0),
+            (Row::Sparse(list), Pos::Found(i)) => list[i].1,
+            _ => 0,
+        }
+    }
+
     /// Pool index of edge `(u, v)` (0 if absent).  Indices must be in range.
     pub(crate) fn slot(&self, u: usize, v: usize) -> u32 {
-        match &self.rows[u] {
-            Row::Dense(row) => row.get(v).copied().unwrap_or(0),
-            Row::Sparse(list) => match list.binary_search_by_key(&(v as u32), |e| e.0) {
-                Ok(i) => list[i].1,
-                Err(_) => 0,
-            },
-        }
+        self.read(u, v, self.find(u, v))
     }
 
     /// Doubled weight of edge `(u, v)` (zero if absent).
@@ -148,7 +193,8 @@ impl<W: Weight> Graph<W> {
     /// Sets the doubled weight of edge `(u, v)` (`u != v`, both in range);
     /// zero removes the edge.
     pub(crate) fn set(&mut self, u: usize, v: usize, weight2: W) {
-        let old = self.slot(u, v);
+        let pos = self.find(u, v);
+        let old = self.read(u, v, pos);
         if self.pool[old as usize] == weight2 {
             return;
         }
@@ -157,8 +203,9 @@ impl<W: Weight> Graph<W> {
         } else {
             self.intern(weight2)
         };
-        self.row_set(u, v, new);
-        self.row_set(v, u, new);
+        self.write(u, v, pos, new);
+        let pos = self.find(v, u);
+        self.write(v, u, pos, new);
         self.release(old);
     }
 
@@ -167,7 +214,8 @@ impl<W: Weight> Graph<W> {
         let row = std::mem::replace(&mut self.rows[u], Row::Sparse(Vec::new()));
         self.degree[u] = 0;
         let visit = |graph: &mut Self, v: usize, k: u32| {
-            graph.row_set(v, u, 0);
+            let pos = graph.find(v, u);
+            graph.write(v, u, pos, 0);
             graph.release(k);
         };
         match row {
@@ -194,7 +242,25 @@ impl<W: Weight> Graph<W> {
             self.refs[last] += 1;
             return self.last;
         }
-        let k = if let Some(&k) = self.map.get(&Key(weight2)) {
+        let full = self.map.len() >= MAP_LIMIT;
+        let found = if !full || self.probe_budget > 0 {
+            let found = self.map.get(&Key(weight2)).copied();
+            if full {
+                self.probe_budget = if found.is_some() {
+                    PROBE_BUDGET
+                } else {
+                    self.probe_budget - 1
+                };
+            }
+            found
+        } else {
+            self.unprobed = self.unprobed.wrapping_add(1);
+            if self.unprobed % PROBE_BUDGET == 0 {
+                self.probe_budget = 64;
+            }
+            None
+        };
+        let k = if let Some(k) = found {
             k
         } else {
             let k = if let Some(k) = self.free.pop() {
@@ -233,35 +299,36 @@ impl<W: Weight> Graph<W> {
         }
     }
 
-    /// Writes pool index `k` (0 = remove) into row `u` at neighbour `v`.
-    fn row_set(&mut self, u: usize, v: usize, k: u32) {
+    /// Writes pool index `k` (0 = remove) into row `u` at neighbour `v`,
+    /// located at `pos`; converts the row between the sparse and the dense
+    /// form when its degree crosses the thresholds.
+    fn write(&mut self, u: usize, v: usize, pos: Pos, k: u32) {
         let n = self.rows.len();
         let degree = &mut self.degree[u];
-        match &mut self.rows[u] {
-            Row::Sparse(list) => match list.binary_search_by_key(&(v as u32), |e| e.0) {
-                Ok(i) => {
-                    if k == 0 {
-                        list.remove(i);
-                        *degree -= 1;
-                    } else {
-                        list[i].1 = k;
-                    }
+        match (&mut self.rows[u], pos) {
+            (Row::Sparse(list), Pos::Found(i)) => {
+                if k == 0 {
+                    list.remove(i);
+                    *degree -= 1;
+                } else {
+                    list[i].1 = k;
                 }
-                Err(i) => {
-                    if k != 0 {
-                        list.insert(i, (v as u32, k));
-                        *degree += 1;
-                        if *degree >= 16 && 2 * (*degree as usize) > n {
-                            let mut dense = vec![0u32; n];
-                            for &(w, kw) in list.iter() {
-                                dense[w as usize] = kw;
-                            }
-                            self.rows[u] = Row::Dense(dense);
-                        }
-                    }
+            }
+            (Row::Sparse(list), Pos::Missing(i)) => {
+                if k == 0 {
+                    return;
                 }
-            },
-            Row::Dense(row) => {
+                list.insert(i, (v as u32, k));
+                *degree += 1;
+                if *degree >= 16 && 4 * (*degree as usize) > n {
+                    let mut dense = vec![0u32; n];
+                    for &(w, kw) in list.iter() {
+                        dense[w as usize] = kw;
+                    }
+                    self.rows[u] = Row::Dense(dense);
+                }
+            }
+            (Row::Dense(row), _) => {
                 if v >= row.len() {
                     if k == 0 {
                         return;
@@ -274,7 +341,7 @@ impl<W: Weight> Graph<W> {
                     *degree += 1;
                 } else if old != 0 && k == 0 {
                     *degree -= 1;
-                    if 8 * (*degree as usize) < row.len() {
+                    if 16 * (*degree as usize) < row.len() {
                         let list: Vec<(u32, u32)> = row
                             .iter()
                             .enumerate()
@@ -285,6 +352,7 @@ impl<W: Weight> Graph<W> {
                     }
                 }
             }
+            (Row::Sparse(_), Pos::Dense) => {}
         }
     }
 

@@ -151,26 +151,55 @@ macro_rules! impl_weight_primitive {
 
 impl_weight_primitive!(u32, u64, u128);
 
+/// Branch-free multi-digit addition (compiles to an add/adc chain).
+#[inline(always)]
+fn add_digits<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
+    let mut out = [0u64; N];
+    let mut carry = 0u64;
+    for i in 0..N {
+        let sum = u128::from(a[i]) + u128::from(b[i]) + u128::from(carry);
+        out[i] = sum as u64;
+        carry = (sum >> 64) as u64;
+    }
+    (out, carry != 0)
+}
+
+/// Branch-free multi-digit subtraction (compiles to a sub/sbb chain).
+#[inline(always)]
+fn sub_digits<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
+    let mut out = [0u64; N];
+    let mut borrow = 0u64;
+    for i in 0..N {
+        let difference = u128::from(a[i])
+            .wrapping_sub(u128::from(b[i]))
+            .wrapping_sub(u128::from(borrow));
+        out[i] = difference as u64;
+        borrow = (difference >> 127) as u64;
+    }
+    (out, borrow != 0)
+}
+
 impl<const N: usize> Weight for BUint<N> {
     const ZERO: Self = BUint::<N>::ZERO;
     const MAX: Self = BUint::<N>::MAX;
     const BITS: u32 = BUint::<N>::BITS;
 
-    #[inline]
+    #[inline(always)]
     fn add_w(self, rhs: Self) -> Self {
-        let (sum, overflow) = self.overflowing_add(rhs);
+        let (sum, overflow) = add_digits(self.digits(), rhs.digits());
         debug_assert!(!overflow, "weight overflow");
-        sum
+        BUint::from_digits(sum)
     }
-    #[inline]
+    #[inline(always)]
     fn sub_w(self, rhs: Self) -> Self {
-        let (difference, underflow) = self.overflowing_sub(rhs);
+        let (difference, underflow) = sub_digits(self.digits(), rhs.digits());
         debug_assert!(!underflow, "weight underflow");
-        difference
+        BUint::from_digits(difference)
     }
     #[inline]
     fn overflowing_add_w(self, rhs: Self) -> (Self, bool) {
-        self.overflowing_add(rhs)
+        let (sum, overflow) = add_digits(self.digits(), rhs.digits());
+        (BUint::from_digits(sum), overflow)
     }
     #[inline]
     fn halve(self) -> Self {

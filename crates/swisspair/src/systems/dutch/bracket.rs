@@ -36,11 +36,26 @@ pub struct Bracket {
     pub next: Vec<usize>,
     /// With `complete`: every other player still to be paired.
     pub lower: Vec<usize>,
-    /// With `complete`: the round has an odd number of players left, so someone gets the bye.
+    /// `next` is the last score group: C.7 judges the following bracket as the last one, which must be
+    /// complete, the pairing-allocated bye included (A.9).
+    pub next_is_last: bool,
+    /// With `complete` or `next_is_last`: the players still to be paired are odd in number, so one of
+    /// them gets the bye.
     pub bye: bool,
-    /// C.4 / A.9: the pairing must leave a complete round-pairing possible (the PPB and the last
-    /// bracket); the matching then holds every player still to be paired.
+    /// C.4 / A.9: the pairing must leave a complete round-pairing possible; the matching then holds
+    /// every player still to be paired.
     pub complete: bool,
+    /// Choose among equally good candidates by the order of generation (B.8, D); without it only the
+    /// quality of the best candidate ([`BracketPairing::quality`]) is meaningful.
+    pub decide: bool,
+}
+
+/// How well a bracket pairing satisfies C.5 and C.6.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quality {
+    pub pairs: usize,
+    /// A.8: the score differences, highest first.
+    pub psd: Vec<Score>,
 }
 
 /// The pairing of a bracket.
@@ -50,6 +65,29 @@ pub struct BracketPairing {
     pub pairs: Vec<(usize, usize)>,
     /// Players left unpaired: the MDPs of the following bracket (or the bye in the last one).
     pub floaters: Vec<usize>,
+}
+
+impl BracketPairing {
+    /// C.5 and C.6 for this pairing of `bracket`.
+    pub fn quality(&self, ctx: &Context<'_>, bracket: &Bracket) -> Quality {
+        let score = |p: usize| ctx.state.players[p].pairing_score;
+        let lowest = bracket.players.iter().map(|&p| score(p)).min().unwrap_or(Score::ZERO);
+        let mut psd: Vec<Score> = self
+            .pairs
+            .iter()
+            .map(|&(a, b)| pair_score_difference(score(a), score(b)))
+            .chain(
+                self.floaters
+                    .iter()
+                    .map(|&p| downfloater_score_difference(score(p), lowest, ctx.one_point)),
+            )
+            .collect();
+        psd.sort_unstable_by(|a, b| b.cmp(a));
+        Quality {
+            pairs: self.pairs.len(),
+            psd,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,6 +137,16 @@ enum Probe {
 
 /// Pairs a bracket; see the module documentation.
 pub fn pair_bracket(ctx: &Context<'_>, bracket: &Bracket) -> Result<BracketPairing> {
+    let r = pair_bracket_inner(ctx, bracket);
+    if std::env::var_os("SWISSPAIR_TRACE").is_some() {
+        let num = |v: &[usize]| v.iter().map(|&p| ctx.state.players[p].start_number).collect::<Vec<_>>();
+        eprintln!("bracket {:?} mdps {} next {:?} lower {:?} complete {} decide {} -> {:?}", num(&bracket.players), bracket.mdps, num(&bracket.next), num(&bracket.lower), bracket.complete, bracket.decide,
+            r.as_ref().map(|o| (o.pairs.iter().map(|&(a,b)| (ctx.state.players[a].start_number, ctx.state.players[b].start_number)).collect::<Vec<_>>(), num(&o.floaters))));
+    }
+    r
+}
+
+fn pair_bracket_inner(ctx: &Context<'_>, bracket: &Bracket) -> Result<BracketPairing> {
     let plan = Plan::new(ctx, bracket);
     let bits = plan.layout.total_bits;
     macro_rules! run {
@@ -142,6 +190,7 @@ struct Plan {
     one_point: Score,
     bracket_size: u32,
     complete: bool,
+    decide: bool,
 }
 
 impl Plan {
@@ -172,7 +221,7 @@ impl Plan {
         if b.complete {
             vertices.extend(b.lower.iter().map(|&p| outside(Role::Lower, p)));
         }
-        if b.complete && b.bye {
+        if (b.complete || b.next_is_last) && b.bye {
             vertices.push(Vertex {
                 role: Role::Bye,
                 player: usize::MAX,
@@ -219,6 +268,8 @@ impl Plan {
         let count = |per_edge: u64| bits(per_edge * (n / 2 + 1));
         if b.complete {
             widths[Field::Completion as usize] = matching_bits;
+        } else if b.next_is_last {
+            widths[Field::NextComplete as usize] = matching_bits;
         }
         widths[Field::Pairs as usize] = matching_bits;
         widths[Field::Psd as usize] = psd.width(matching_bits + 2);
@@ -257,6 +308,7 @@ impl Plan {
             one_point,
             bracket_size: b.players.len() as u32,
             complete: b.complete,
+            decide: b.decide,
         }
     }
 }
@@ -343,9 +395,8 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         let plan = &self.plan;
         let l = &plan.layout;
         let (a, b) = (&plan.vertices[u], &plan.vertices[v]);
-        if plan.complete {
-            w.add(1, l.offset(Field::Completion));
-        }
+        l.add(w, Field::Completion, 1, 0);
+        l.add(w, Field::NextComplete, 1, 0);
         // The probe field: 1 on every edge, changed on the edges of the player being probed.
         let mut probe_value = 1u64;
         if let Some((x, kind)) = self.probe {
@@ -362,7 +413,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 }
             }
         }
-        w.add(probe_value, l.offset(Field::Probe));
+        l.add(w, Field::Probe, probe_value, 0);
         let one = plan.one_point;
         match (a.in_bracket(), b.in_bracket()) {
             (true, true) => self.fill_bracket_pair(w, a, b),
@@ -370,21 +421,20 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 let (f, g) = if a.in_bracket() { (a, b) } else { (b, a) };
                 if let (Role::Next, Some(s)) = (g.role, plan.next_score) {
                     // C.7: the floater f is paired in the following bracket.
-                    w.add(1, l.offset(Field::NextPairs));
-                    let o = l.offset(Field::NextPsd);
+                    l.add(w, Field::NextPairs, 1, 0);
                     let levels = &plan.next_psd;
-                    w.add(1, o + levels.shift(downfloater_score_difference(f.score, s, one)));
-                    w.add(1, o + levels.shift(one));
-                    w.sub(1, o + levels.shift(pair_score_difference(f.score, s)));
+                    let f_ = Field::NextPsd;
+                    l.add(w, f_, 1, levels.shift(downfloater_score_difference(f.score, s, one)));
+                    l.add(w, f_, 1, levels.shift(one));
+                    l.sub(w, f_, 1, levels.shift(pair_score_difference(f.score, s)));
                 }
             }
             (false, false) => {
                 if a.role == Role::Next && b.role == Role::Next {
                     // C.7: a pair of residents of the following bracket.
-                    w.add(1, l.offset(Field::NextPairs));
-                    let o = l.offset(Field::NextPsd);
-                    w.add(2, o + plan.next_psd.shift(one));
-                    w.sub(1, o + plan.next_psd.shift(Score::ZERO));
+                    l.add(w, Field::NextPairs, 1, 0);
+                    l.add(w, Field::NextPsd, 2, plan.next_psd.shift(one));
+                    l.sub(w, Field::NextPsd, 1, plan.next_psd.shift(Score::ZERO));
                 }
             }
         }
@@ -397,20 +447,20 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         let ctx = self.ctx;
         let one = plan.one_point;
         // C.5
-        w.add(1, l.offset(Field::Pairs));
+        l.add(w, Field::Pairs, 1, 0);
         // C.6 (A.8): the pair's difference replaces the two downfloaters' differences.
-        let o = l.offset(Field::Psd);
+
         let sd = pair_score_difference(a.score, b.score);
         let fa = downfloater_score_difference(a.score, plan.lowest, one);
         let fb = downfloater_score_difference(b.score, plan.lowest, one);
-        w.add(1, o + plan.psd.shift(fa));
-        w.add(1, o + plan.psd.shift(fb));
-        w.sub(1, o + plan.psd.shift(sd));
+        l.add(w, Field::Psd, 1, plan.psd.shift(fa));
+        l.add(w, Field::Psd, 1, plan.psd.shift(fb));
+        l.sub(w, Field::Psd, 1, plan.psd.shift(sd));
         // C.7: players paired here are not downfloaters of the following bracket.
         if let Some(s) = plan.next_score {
-            let o = l.offset(Field::NextPsd);
             for x in [a, b] {
-                w.add(1, o + plan.next_psd.shift(downfloater_score_difference(x.score, s, one)));
+                let d = downfloater_score_difference(x.score, s, one);
+                l.add(w, Field::NextPsd, 1, plan.next_psd.shift(d));
             }
         }
         // C.8–C.11 (with the colours section E would give).
@@ -426,7 +476,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             (Field::C10, 1, counts.c10),
             (Field::C11, 1, counts.c11),
         ] {
-            w.add(cap - u64::from(c), l.offset(f));
+            l.add(w, f, cap - u64::from(c), 0);
         }
         // C.12–C.19: floats. A player left unpaired downfloats; in a pair of different scores the higher
         // one downfloats and the lower one upfloats (A.4).
@@ -462,30 +512,27 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             }
         }
         for (i, f) in [Field::C12, Field::C13, Field::C14, Field::C15].into_iter().enumerate() {
-            w.add(counts[i], l.offset(f));
+            l.add(w, f, counts[i], 0);
         }
         let cap_shift = plan.float_sd.shift(Score(i32::MAX));
         for (i, f) in [Field::C16, Field::C17, Field::C18, Field::C19].into_iter().enumerate() {
-            let o = l.offset(f);
-            w.add(1, o + cap_shift);
+            l.add(w, f, 1, cap_shift);
             for &(plus, d) in &sd_terms[i] {
                 if plus {
-                    w.add(1, o + plan.float_sd.shift(d));
+                    l.add(w, f, 1, plan.float_sd.shift(d));
                 } else {
-                    w.sub(1, o + plan.float_sd.shift(d));
+                    l.sub(w, f, 1, plan.float_sd.shift(d));
                 }
             }
         }
         // Fixed choices.
-        w.add(u64::from(a.must_pair) + u64::from(b.must_pair), l.offset(Field::MustPair));
+        l.add(w, Field::MustPair, u64::from(a.must_pair) + u64::from(b.must_pair), 0);
         if a.in_remainder && b.in_remainder {
             // D.2.a: pairs made only of original S2R players need an exchange.
-            w.add(1 - u64::from(a.in_s2r && b.in_s2r), l.offset(Field::ExchangeCount));
+            l.add(w, Field::ExchangeCount, 1 - u64::from(a.in_s2r && b.in_s2r), 0);
             // D.2.b: S1 after the exchange is the set of lower BSNs; minimise its sum.
-            w.add(
-                u64::from(plan.bracket_size + 1 - a.bsn.min(b.bsn)),
-                l.offset(Field::ExchangeSum),
-            );
+            let lower_bsn = a.bsn.min(b.bsn);
+            l.add(w, Field::ExchangeSum, u64::from(plan.bracket_size + 1 - lower_bsn), 0);
         }
     }
 
@@ -552,6 +599,20 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
 
     fn run(mut self) -> Result<BracketPairing> {
         self.solve()?;
+        if let Some(path) = std::env::var_os("SWISSPAIR_DUMP") {
+            use std::io::Write;
+            let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(|e| Error::Internal(e.to_string()))?;
+            let _ = writeln!(f, "graph {} bits {} offsets {:?} players {:?}", self.n(), self.plan.layout.total_bits, (0..super::weights::FIELD_COUNT).map(|i| self.plan.layout.offset_index(i)).collect::<Vec<_>>(), self.plan.vertices.iter().map(|v| if v.player == usize::MAX { 0 } else { self.ctx.state.players[v.player].start_number }).collect::<Vec<_>>());
+            for u in 0..self.n() {
+                for v in u + 1..self.n() {
+                    if self.is_alive(u, v) {
+                        let w = self.matching.edge(u, v).map_err(|e| Error::Internal(e.to_string()))?;
+                        let _ = writeln!(f, "{u} {v} {w:?}");
+                    }
+                }
+            }
+            let _ = writeln!(f, "mates {:?}", (0..self.n()).map(|v| self.mate(v)).collect::<Vec<_>>());
+        }
         let n = self.n();
         if self.plan.complete && (0..n).any(|v| self.mate(v).is_none()) {
             return Err(Error::NoValidPairing(
@@ -560,6 +621,9 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             ));
         }
         let size = self.plan.bracket_size as usize;
+        if !self.plan.decide {
+            return Ok(self.bracket_pairing());
+        }
         let mdps: Vec<usize> = (0..size).filter(|&v| self.plan.vertices[v].role == Role::Mdp).collect();
         // 1. D.3: the paired MDPs form the lexicographically smallest set of BSNs.
         let mut paired_mdps = Vec::new();
@@ -629,8 +693,13 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 self.choose_lowest_partner(v)?;
             }
         }
+        Ok(self.bracket_pairing())
+    }
+
+    /// The bracket's pairs and floaters in the current optimum.
+    fn bracket_pairing(&mut self) -> BracketPairing {
         let mut out = BracketPairing::default();
-        for v in 0..size {
+        for v in 0..self.plan.bracket_size as usize {
             match self.mate_in_bracket(v) {
                 Some(m) if m > v => out
                     .pairs
@@ -639,7 +708,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 None => out.floaters.push(self.plan.vertices[v].player),
             }
         }
-        Ok(out)
+        out
     }
 
     /// Pairs `x` with the lowest BSN it can have in an equally good candidate, fixes that, and returns

@@ -108,62 +108,66 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
     }
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut mdps: Vec<usize> = Vec::new();
-    let mut k = 0;
     // A.9: bracket by bracket from the top.
-    while k < groups.len() {
+    for k in 0..groups.len() {
         let mut players = std::mem::take(&mut mdps);
         let residents = &groups[k];
         players.extend(residents.iter().copied());
-        let below: Vec<usize> = groups.iter().skip(k + 1).flatten().copied().collect();
-        let bye = (players.len() + below.len()) % 2 == 1;
-        let mdp_count = players.len() - residents.len();
-        if !below.is_empty() {
-            // The normal route: pair the bracket, then see whether its downfloaters and all the
-            // remaining players can still complete the round-pairing.
-            let normal = bracket::pair_bracket(
-                &ctx,
-                &bracket::Bracket {
-                    players: players.clone(),
-                    mdps: mdp_count,
-                    next: groups.get(k + 1).cloned().unwrap_or_default(),
-                    lower: Vec::new(),
-                    bye: false,
-                    complete: false,
-                },
-            )?;
-            let mut rest = normal.floaters.clone();
-            rest.extend(below.iter().copied());
-            if completable(&ctx, &rest)? {
-                pairs.extend(normal.pairs);
-                mdps = normal.floaters;
-                k += 1;
-                continue;
-            }
+        let next = groups.get(k + 1).cloned().unwrap_or_default();
+        let lower: Vec<usize> = groups.iter().skip(k + 2).flatten().copied().collect();
+        let bye = (players.len() + next.len() + lower.len()) % 2 == 1;
+        let bracket = bracket::Bracket {
+            mdps: players.len() - residents.len(),
+            players,
+            next,
+            lower,
+            bye,
+            next_is_last: k + 2 == groups.len(),
+            complete: true,
+            decide: true,
+        };
+        if bracket.next.is_empty() {
+            // The last bracket: it includes the pairing-allocated bye.
+            let last = bracket::pair_bracket(&ctx, &bracket)?;
+            pairs.extend(last.pairs);
+            mdps = last.floaters;
+            break;
         }
-        // This bracket is the last one, or the Penultimate Pairing Bracket: it is paired so that the
-        // round-pairing can be completed (C.4), without C.7.
+        // The normal route: the best pairing of the bracket, its downfloaters chosen for the following
+        // bracket (C.7); when they and all the remaining players cannot complete the round-pairing,
+        // the bracket is the Penultimate Pairing Bracket instead (A.9).
+        let normal = bracket::pair_bracket(
+            &ctx,
+            &bracket::Bracket {
+                lower: Vec::new(),
+                complete: false,
+                ..bracket.clone()
+            },
+        )?;
+        let mut rest = normal.floaters.clone();
+        rest.extend(bracket.next.iter().chain(&bracket.lower).copied());
+        if completable(&ctx, &rest)? {
+            pairs.extend(normal.pairs);
+            mdps = normal.floaters;
+            continue;
+        }
+        // The PPB is paired so that the round-pairing can be completed (C.4), without C.7; the players
+        // it leaves and all the remaining players form the Collapsed Last Bracket, paired as one.
+        let mut below = bracket.next.clone();
+        below.extend(bracket.lower.iter().copied());
         let ppb = bracket::pair_bracket(
             &ctx,
             &bracket::Bracket {
-                players,
-                mdps: mdp_count,
                 next: Vec::new(),
                 lower: below.clone(),
-                bye,
-                complete: true,
+                next_is_last: false,
+                ..bracket.clone()
             },
         )?;
         pairs.extend(ppb.pairs);
-        if below.is_empty() {
-            // The last bracket leaves at most one player: the pairing-allocated bye.
-            mdps = ppb.floaters;
-            break;
-        }
-        // A.9: the players the PPB leaves and all the remaining players form the Collapsed Last
-        // Bracket, paired as one bracket.
         let mut clb = ppb.floaters;
         let clb_mdps = clb.len();
-        clb.extend(below.iter().copied());
+        clb.extend(below);
         let last = bracket::pair_bracket(
             &ctx,
             &bracket::Bracket {
@@ -171,8 +175,10 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
                 mdps: clb_mdps,
                 next: Vec::new(),
                 lower: Vec::new(),
+                next_is_last: false,
                 bye,
                 complete: true,
+                decide: true,
             },
         )?;
         pairs.extend(last.pairs);

@@ -24,6 +24,8 @@ pub enum Field {
     Pairs,
     /// C.6: pairing score difference of the bracket.
     Psd,
+    /// C.7 when the following bracket is the last one: that bracket must be complete (A.9).
+    NextComplete,
     /// C.7: number of pairs in the following bracket.
     NextPairs,
     /// C.7: pairing score difference of the following bracket.
@@ -56,6 +58,7 @@ pub const FIELD_COUNT: usize = Field::Probe as usize + 1;
 #[derive(Clone, Debug)]
 pub struct Layout {
     offsets: [u32; FIELD_COUNT],
+    widths: [u32; FIELD_COUNT],
     /// Bits used by all fields together.
     pub total_bits: u32,
 }
@@ -71,8 +74,27 @@ impl Layout {
         }
         Layout {
             offsets,
+            widths: *widths,
             total_bits: bit,
         }
+    }
+
+    /// Adds `v · 2^shift` to field `f` of `w` (nothing when the field is not in use).
+    pub fn add(&self, w: &mut Wide, f: Field, v: u64, shift: u32) {
+        if self.widths[f as usize] > 0 {
+            w.add(v, self.offsets[f as usize] + shift);
+        }
+    }
+
+    /// Subtracts `v · 2^shift` from field `f` of `w` (nothing when the field is not in use).
+    pub fn sub(&self, w: &mut Wide, f: Field, v: u64, shift: u32) {
+        if self.widths[f as usize] > 0 {
+            w.sub(v, self.offsets[f as usize] + shift);
+        }
+    }
+
+    pub fn offset_index(&self, f: usize) -> u32 {
+        self.offsets[f]
     }
 
     pub fn offset(&self, f: Field) -> u32 {
