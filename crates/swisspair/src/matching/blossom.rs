@@ -14,13 +14,11 @@
 //! `2 w` directly.  The algorithm only ever computes slacks of edges between
 //! different top-level blossoms, where the `z` term vanishes.
 
-use super::graph::{Graph, Row};
+use super::graph::Graph;
 use super::weight::Weight;
 
 /// Absent vertex / node / edge.
 pub(crate) const NONE: u32 = u32::MAX;
-pub static CNT: [std::sync::atomic::AtomicUsize; 10] = [const { std::sync::atomic::AtomicUsize::new(0) }; 10];
-#[inline(always)] fn bump(i: usize, k: usize) { CNT[i].fetch_add(k, std::sync::atomic::Ordering::Relaxed); }
 
 /// Label of a top-level blossom (or of a vertex inside a T-blossom).
 const FREE: u8 = 0;
@@ -91,9 +89,9 @@ pub(crate) struct Solver<W: Weight> {
     best_to: Vec<u32>,
     /// Slack of the best edge, kept current across dual updates.
     best_slack: Vec<W>,
-    /// Least-slack edges `(inside, outside, pool index)` from an S-blossom
-    /// formed in this stage to other S-blossoms (per slot).
-    blists: Vec<Vec<(u32, u32, u32)>>,
+    /// Least-slack edges `(inside, outside, doubled weight)` from an
+    /// S-blossom formed in this stage to other S-blossoms (per slot).
+    blists: Vec<Vec<(u32, u32, W)>>,
     has_list: Vec<bool>,
     queue: Vec<u32>,
 
@@ -103,7 +101,7 @@ pub(crate) struct Solver<W: Weight> {
     work_buf: Vec<u32>,
     stack_buf: Vec<(u32, u32)>,
     touched: Vec<u32>,
-    bestto: Vec<(u32, u32, u32)>,
+    bestto: Vec<(u32, u32, W)>,
     bestto_slack: Vec<W>,
 }
 
@@ -140,7 +138,7 @@ impl<W: Weight> Solver<W> {
             work_buf: Vec::new(),
             stack_buf: Vec::new(),
             touched: Vec::new(),
-            bestto: vec![(NONE, NONE, 0); 2 * cap],
+            bestto: vec![(NONE, NONE, W::ZERO); 2 * cap],
             bestto_slack: vec![W::ZERO; 2 * cap],
         };
         solver.reset_structure();
@@ -247,7 +245,7 @@ impl<W: Weight> Solver<W> {
         self.best_from = vec![NONE; 2 * new_cap];
         self.best_to = vec![NONE; 2 * new_cap];
         self.best_slack = vec![W::ZERO; 2 * new_cap];
-        self.bestto = vec![(NONE, NONE, 0); 2 * new_cap];
+        self.bestto = vec![(NONE, NONE, W::ZERO); 2 * new_cap];
         self.bestto_slack = vec![W::ZERO; 2 * new_cap];
         self.cap = new_cap;
     }
@@ -308,7 +306,6 @@ impl<W: Weight> Solver<W> {
     /// Rotates the matching inside blossom `b` (and recursively inside its
     /// sub-blossoms) so that vertex `v` becomes its base.  The mate of `v`
     /// itself is left to the caller.
-    #[inline(never)]
     fn augment_blossom(&mut self, b: u32, v: u32) {
         let mut stack = std::mem::take(&mut self.stack_buf);
         stack.clear();
@@ -371,14 +368,12 @@ impl<W: Weight> Solver<W> {
 
     /// Fresh start: vertex duals `d_v = max_w w(v, w)`, a greedy matching on
     /// tight edges, then lowered duals for the vertices left single.
-    #[inline(never)]
     fn init(&mut self, g: &Graph<W>) {
         self.reset_structure();
         let n = self.n;
         for v in 0..n {
             let mut max = W::ZERO;
-            for_each_edge(g.row(v), |_, k| {
-                let w2 = g.weight2(k);
+            g.edges(v, |_, w2| {
                 if w2 > max {
                     max = w2;
                 }
@@ -399,15 +394,14 @@ impl<W: Weight> Solver<W> {
 
     /// Matches single vertex `v` to the first single neighbour along a tight
     /// edge, if any.
-    #[inline(never)]
     fn greedy_match(&mut self, g: &Graph<W>, v: usize) {
         if self.mate[v] != NONE {
             return;
         }
         let dv = self.dual[v];
         let mut found = NONE;
-        for_each_edge_until(g.row(v), |w, k| {
-            if self.mate[w as usize] == NONE && dv.add_w(self.dual[w as usize]) == g.weight2(k) {
+        g.edges_until(v, |w, w2| {
+            if self.mate[w as usize] == NONE && dv.add_w(self.dual[w as usize]) == w2 {
                 found = w;
                 true
             } else {
@@ -422,11 +416,9 @@ impl<W: Weight> Solver<W> {
 
     /// Smallest dual of trivial top-level vertex `v` that keeps all its edges
     /// feasible given the current duals of its neighbours.
-    #[inline(never)]
     fn needed_dual(&self, g: &Graph<W>, v: usize) -> W {
         let mut need = W::ZERO;
-        for_each_edge(g.row(v), |w, k| {
-            let w2 = g.weight2(k);
+        g.edges(v, |w, w2| {
             let dw = self.dual[w as usize];
             if w2 > dw {
                 let d = w2.sub_w(dw);
@@ -476,7 +468,6 @@ impl<W: Weight> Solver<W> {
     ///    this leaves every edge slack unchanged except those of `v`;
     /// 4. `v` is marked dirty: at the next solve its dual is recomputed as
     ///    the smallest value keeping its (new) edges feasible.
-    #[inline(never)]
     pub(crate) fn prepare(&mut self, v: usize) {
         if !self.initialized || self.dirty[v] {
             return;
@@ -530,11 +521,10 @@ impl<W: Weight> Solver<W> {
     }
 
     /// Recomputes the duals of dirty vertices.
-    #[inline(never)]
     fn fix_dirty(&mut self, g: &Graph<W>) {
         // Each edge between two dirty vertices is made feasible when the
-        // later of the two is processed; the stale duals used before that
-        // only make the earlier dual smaller, never infeasible.
+        // later of the two is processed; stale duals used before that only
+        // change how the slack is split between the two endpoints.
         let list = std::mem::take(&mut self.dirty_list);
         for &v in &list {
             self.dual[v as usize] = self.needed_dual(g, v as usize);
@@ -578,7 +568,6 @@ impl<W: Weight> Solver<W> {
     }
 
     /// Clears the per-stage labels and best edges.
-    #[inline(never)]
     fn reset_stage(&mut self) {
         let nodes = 2 * self.cap;
         self.label[..nodes].fill(FREE);
@@ -597,7 +586,6 @@ impl<W: Weight> Solver<W> {
     /// One stage: grow an alternating tree from single vertex `root` until
     /// an augmenting path is found or a tree vertex's dual reaches zero.
     fn stage(&mut self, g: &Graph<W>, root: u32) {
-        bump(0, 1);
         self.reset_stage();
         self.assign_label(root, S, NONE);
         'stage: loop {
@@ -606,14 +594,12 @@ impl<W: Weight> Solver<W> {
                     break 'stage;
                 }
             }
-            bump(1, 1);
             let (delta, kind) = self.compute_delta();
             if !delta.is_zero() {
                 self.update_duals(delta);
             }
             match kind {
                 Delta::VertexZero(s) => {
-                    bump(5, 1);
                     self.augment_from(s, NONE);
                     break 'stage;
                 }
@@ -629,7 +615,7 @@ impl<W: Weight> Solver<W> {
                         break 'stage;
                     }
                 }
-                Delta::ExpandT(b) => { bump(6, 1); self.expand(b, false) },
+                Delta::ExpandT(b) => self.expand(b, false),
             }
         }
         // End of stage: expand S-blossoms whose dual is zero.
@@ -646,7 +632,6 @@ impl<W: Weight> Solver<W> {
     }
 
     /// Chooses the largest dual change keeping the dual solution feasible.
-    #[inline(never)]
     fn compute_delta(&self) -> (W, Delta) {
         let mut best: Option<(W, Delta)> = None;
         let mut best2: Option<(W, u32)> = None;
@@ -726,7 +711,6 @@ impl<W: Weight> Solver<W> {
 
     /// Applies a dual change: S-vertices `-delta`, T-vertices `+delta`,
     /// S-blossoms `+delta`, T-blossoms `-delta`; cached slacks follow.
-    #[inline(never)]
     fn update_duals(&mut self, delta: W) {
         let delta2 = delta.double();
         for v in 0..self.n {
@@ -802,31 +786,13 @@ impl<W: Weight> Solver<W> {
 
     /// Scans all edges of S-vertex `v`.  Returns `true` if the stage ended
     /// (augmentation).
-    #[inline(never)]
     fn scan(&mut self, g: &Graph<W>, v: u32) -> bool {
-        bump(2, 1);
         let dv = self.dual[v as usize];
-        match g.row(v as usize) {
-            Row::Sparse(list) => {
-                for &(w, k) in list {
-                    if self.scan_edge(g, v, dv, w, k) {
-                        return true;
-                    }
-                }
-            }
-            Row::Dense(row) => {
-                for (w, &k) in row.iter().enumerate() {
-                    if k != 0 && self.scan_edge(g, v, dv, w as u32, k) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        g.edges_until(v as usize, |w, w2| self.scan_edge(g, v, dv, w, w2))
     }
 
-    #[inline(never)]
-    fn scan_edge(&mut self, g: &Graph<W>, v: u32, dv: W, w: u32, k: u32) -> bool {
+    #[inline(always)]
+    fn scan_edge(&mut self, g: &Graph<W>, v: u32, dv: W, w: u32, w2: W) -> bool {
         let bv = self.inblossom[v as usize];
         let bw = self.inblossom[w as usize];
         if bv == bw {
@@ -838,7 +804,7 @@ impl<W: Weight> Solver<W> {
                 if self.label[wi] != FREE {
                     return false;
                 }
-                let slack = dv.add_w(self.dual[wi]).sub_w(g.weight2(k));
+                let slack = dv.add_w(self.dual[wi]).sub_w(w2);
                 if slack.is_zero() {
                     self.label[wi] = T;
                     self.lab_from[wi] = v;
@@ -851,7 +817,7 @@ impl<W: Weight> Solver<W> {
                 false
             }
             S => {
-                let slack = dv.add_w(self.dual[wi]).sub_w(g.weight2(k));
+                let slack = dv.add_w(self.dual[wi]).sub_w(w2);
                 if slack.is_zero() {
                     return self.tight_between_s(g, v, w);
                 }
@@ -864,7 +830,7 @@ impl<W: Weight> Solver<W> {
                 false
             }
             _ => {
-                let slack = dv.add_w(self.dual[wi]).sub_w(g.weight2(k));
+                let slack = dv.add_w(self.dual[wi]).sub_w(w2);
                 if slack.is_zero() {
                     return self.tight_to_free(v, w);
                 }
@@ -962,14 +928,12 @@ impl<W: Weight> Solver<W> {
 
     /// Builds a new S-blossom from the tree paths of `v` and `w` (joined by
     /// the tight edge `(v, w)`) down to their common base.
-    #[inline(never)]
     fn add_blossom(&mut self, g: &Graph<W>, base: u32, v: u32, w: u32) {
         let Some(s) = self.free_slots.pop() else {
             // Cannot happen: fewer than n/2 blossoms exist at any time.
             return;
         };
         let s = s as usize;
-        bump(3, 1);
         let b = (self.cap + s) as u32;
         let bb = self.inblossom[base as usize];
         let mut bv = self.inblossom[v as usize];
@@ -1028,8 +992,8 @@ impl<W: Weight> Solver<W> {
             if self.is_blossom(c) && self.has_list[self.slot(c)] {
                 let cs = self.slot(c);
                 let list = std::mem::take(&mut self.blists[cs]);
-                for &(i, j, k) in &list {
-                    self.consider_best(g, b, i, j, k);
+                for &(i, j, w2) in &list {
+                    self.consider_best(b, i, j, w2);
                 }
                 self.blists[cs] = list;
                 self.blists[cs].clear();
@@ -1039,21 +1003,7 @@ impl<W: Weight> Solver<W> {
                 leaves.clear();
                 self.collect_leaves(c, &mut leaves);
                 for &x in &leaves {
-                    bump(4, 1);
-                    match g.row(x as usize) {
-                        Row::Sparse(list) => {
-                            for &(y, k) in list {
-                                self.consider_best(g, b, x, y, k);
-                            }
-                        }
-                        Row::Dense(row) => {
-                            for (y, &k) in row.iter().enumerate() {
-                                if k != 0 {
-                                    self.consider_best(g, b, x, y as u32, k);
-                                }
-                            }
-                        }
-                    }
+                    g.edges(x as usize, |y, w2| self.consider_best(b, x, y, w2));
                 }
                 self.leaves_buf = leaves;
             }
@@ -1064,13 +1014,13 @@ impl<W: Weight> Solver<W> {
         let mut best: Option<(W, u32, u32)> = None;
         for idx in 0..self.touched.len() {
             let bj = self.touched[idx] as usize;
-            let (i, j, k) = self.bestto[bj];
+            let (i, j, w2) = self.bestto[bj];
             let sl = self.bestto_slack[bj];
-            list.push((i, j, k));
+            list.push((i, j, w2));
             if best.map_or(true, |(m, _, _)| sl < m) {
                 best = Some((sl, i, j));
             }
-            self.bestto[bj] = (NONE, NONE, 0);
+            self.bestto[bj] = (NONE, NONE, W::ZERO);
         }
         self.touched.clear();
         self.blists[s] = list;
@@ -1082,9 +1032,9 @@ impl<W: Weight> Solver<W> {
         }
     }
 
-    /// Candidate edge `(i, j)` (pool index `k`) leaving new blossom `b`.
-    #[inline(never)]
-    fn consider_best(&mut self, g: &Graph<W>, b: u32, i: u32, j: u32, k: u32) {
+    /// Candidate edge `(i, j)` (doubled weight `w2`) leaving new blossom `b`.
+    #[inline(always)]
+    fn consider_best(&mut self, b: u32, i: u32, j: u32, w2: W) {
         let bj = self.inblossom[j as usize];
         if bj == b || self.label[bj as usize] != S {
             return;
@@ -1092,13 +1042,13 @@ impl<W: Weight> Solver<W> {
         let bji = bj as usize;
         let slack = self.dual[i as usize]
             .add_w(self.dual[j as usize])
-            .sub_w(g.weight2(k));
+            .sub_w(w2);
         if self.bestto[bji].0 == NONE {
             self.touched.push(bj);
-            self.bestto[bji] = (i, j, k);
+            self.bestto[bji] = (i, j, w2);
             self.bestto_slack[bji] = slack;
         } else if slack < self.bestto_slack[bji] {
-            self.bestto[bji] = (i, j, k);
+            self.bestto[bji] = (i, j, w2);
             self.bestto_slack[bji] = slack;
         }
     }
@@ -1107,7 +1057,6 @@ impl<W: Weight> Solver<W> {
     /// T-blossom whose dual reached zero and its children are relabeled;
     /// at the end of a stage children with zero dual are expanded
     /// recursively.
-    #[inline(never)]
     fn expand(&mut self, b: u32, endstage: bool) {
         let mut work = std::mem::take(&mut self.work_buf);
         work.clear();
@@ -1138,7 +1087,6 @@ impl<W: Weight> Solver<W> {
     /// After expanding T-blossom `b` mid-stage: relabel the children on the
     /// even path from the entry child to the base child (T, S, T, ..., T) and
     /// label the remaining children as reached by their own edges.
-    #[inline(never)]
     fn relabel_expanded(&mut self, b: u32) {
         let s = self.slot(b);
         let k = self.childs[s].len();
@@ -1243,45 +1191,5 @@ impl<W: Weight> Solver<W> {
     fn augment(&mut self, v: u32, w: u32) {
         self.augment_from(v, w);
         self.augment_from(w, v);
-    }
-}
-
-/// Calls `f(neighbour, pool index)` for every edge of a row.
-#[inline(always)]
-pub(crate) fn for_each_edge(row: &Row, mut f: impl FnMut(u32, u32)) {
-    match row {
-        Row::Sparse(list) => {
-            for &(w, k) in list {
-                f(w, k);
-            }
-        }
-        Row::Dense(row) => {
-            for (w, &k) in row.iter().enumerate() {
-                if k != 0 {
-                    f(w as u32, k);
-                }
-            }
-        }
-    }
-}
-
-/// Like [`for_each_edge`], stopping as soon as `f` returns `true`.
-#[inline(always)]
-fn for_each_edge_until(row: &Row, mut f: impl FnMut(u32, u32) -> bool) {
-    match row {
-        Row::Sparse(list) => {
-            for &(w, k) in list {
-                if f(w, k) {
-                    return;
-                }
-            }
-        }
-        Row::Dense(row) => {
-            for (w, &k) in row.iter().enumerate() {
-                if k != 0 && f(w as u32, k) {
-                    return;
-                }
-            }
-        }
     }
 }

@@ -1,47 +1,48 @@
-//! Edge storage: adjacency rows of small weight indices plus an interned
-//! pool of (doubled) weights.
+//! Edge storage: per-vertex adjacency rows, holding either small indices
+//! into a pool of interned weights or the weights themselves.
 //!
-//! * Every vertex has a [`Row`]: either a sorted list of
-//!   `(neighbour, weight index)` pairs (sparse) or a vector indexed by the
-//!   neighbour holding weight indices (dense, `0` = no edge).  A row switches
-//!   to the dense form when more than a quarter of the possible neighbours
-//!   are present and back when fewer than a sixteenth are, so memory stays
-//!   within a factor two of the minimum for sparse and for dense graphs:
-//!   4 bytes per ordered vertex pair of a dense graph, 8 bytes per ordered
-//!   edge of a sparse one.  Appending neighbours in increasing order (the
-//!   usual way to build a graph) costs O(1).
-//! * Weight *values* live once in a pool, indexed by `u32`.  Equal weights
-//!   share a pool entry (interning through a hash map, looked up only, never
-//!   iterated, so everything stays deterministic).  Graphs of a pairing
-//!   program typically have few distinct weights, so a dense 3000-vertex
-//!   graph costs about 36 MB instead of 144 MB for a matrix of `u128`.  To
-//!   bound the cost when (almost) all weights are distinct, at most
-//!   [`MAP_LIMIT`] values are entered into the map; further distinct values
-//!   get private pool entries.  Pool entries are reference counted and
-//!   recycled.
+//! * Every vertex has a row, either *sparse* (neighbours sorted by index)
+//!   or *dense* (indexed by neighbour, zero = no edge).  A row becomes dense
+//!   when more than a quarter of the possible neighbours are present and
+//!   sparse again below a sixteenth, so memory stays within a factor two of
+//!   the minimum for sparse and for dense graphs.  Appending neighbours in
+//!   increasing order (the usual way to build a graph) costs O(1).
+//! * **Interned mode** (the start): while the graph has at most
+//!   [`INTERN_LIMIT`] distinct weights, rows hold 32-bit indices into a small
+//!   reference-counted pool of distinct weights (equal weights share an
+//!   entry, found through a hash map that is only looked up, never iterated,
+//!   so everything stays deterministic).  Graphs of a pairing program
+//!   typically have few distinct weights: a dense 3000-vertex graph then
+//!   costs 36 MB instead of 144 MB for a matrix of `u128`, and the pool stays
+//!   in cache.
+//! * **Inline mode**: when a new weight would exceed [`INTERN_LIMIT`] distinct
+//!   values, all rows are converted once to hold the weights themselves
+//!   (interning would save no memory any more, and scattered pool reads
+//!   would be slow).  The graph stays in inline mode.
 //!
-//! The pool stores *doubled* weights (`2 w`), the form the solver needs.
+//! All weights are stored *doubled* (`2 w`), the form the solver needs.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use super::weight::Weight;
 
-/// Maximum number of distinct weights entered into the interning map.
-const MAP_LIMIT: usize = 1 << 12;
-/// Once the map is full, lookups stop after this many consecutive misses
-/// (all-distinct weights), and are retried in short bursts.
-const PROBE_BUDGET: u32 = 1 << 12;
+/// Maximum number of distinct weights kept in interned mode.
+pub(crate) const INTERN_LIMIT: usize = 1 << 12;
 
-/// Adjacency of one vertex.  Iteration order is always by increasing
-/// neighbour index, whatever the representation.
+/// Adjacency of one vertex.  Iteration is always by increasing neighbour.
 #[derive(Clone, Debug)]
-pub(crate) enum Row {
-    /// Sorted by neighbour; weight indices are never 0.
-    Sparse(Vec<(u32, u32)>),
-    /// Indexed by neighbour; 0 means no edge.  May be shorter than the
-    /// vertex count (missing entries are 0).
-    Dense(Vec<u32>),
+enum Row<W> {
+    /// Interned, sparse: `(neighbour, pool index)`, sorted; index never 0.
+    SparseIdx(Vec<(u32, u32)>),
+    /// Interned, dense: pool index per neighbour (0 = no edge); may be
+    /// shorter than the vertex count (missing entries are 0).
+    DenseIdx(Vec<u32>),
+    /// Inline, sparse: sorted neighbours and their doubled weights.
+    SparseVal(Vec<u32>, Vec<W>),
+    /// Inline, dense: doubled weight per neighbour (zero = no edge); may be
+    /// shorter than the vertex count.
+    DenseVal(Vec<W>),
 }
 
 /// Position of a neighbour in a row.
@@ -86,40 +87,62 @@ impl<W: Weight> Hash for Key<W> {
     }
 }
 
-/// The weighted graph: rows plus weight pool.
+/// The weighted graph.
 #[derive(Clone)]
 pub(crate) struct Graph<W: Weight> {
-    rows: Vec<Row>,
+    rows: Vec<Row<W>>,
     degree: Vec<u32>,
+    /// Whether rows hold pool indices (else weights).
+    interned: bool,
     /// Doubled weights; entry 0 is the "no edge" sentinel (zero).
     pool: Vec<W>,
     /// Reference counts of pool entries (number of undirected edges).
     refs: Vec<u32>,
-    /// Whether the pool entry is registered in `map`.
-    mapped: Vec<bool>,
     free: Vec<u32>,
     map: HashMap<Key<W>, u32, BuildHasherDefault<PassHasher>>,
     /// Most recently interned entry (fast path for repeated weights).
     last: u32,
-    /// Remaining map lookups allowed while the map is full.
-    probe_budget: u32,
-    /// Interns done without lookup (schedules retry bursts).
-    unprobed: u32,
+}
+
+#[inline]
+fn find_sorted(list: impl Fn(usize) -> u32, len: usize, key: u32) -> Pos {
+    if len == 0 {
+        return Pos::Missing(0);
+    }
+    let last = list(len - 1);
+    if last < key {
+        return Pos::Missing(len);
+    }
+    if last == key {
+        return Pos::Found(len - 1);
+    }
+    let (mut lo, mut hi) = (0, len - 1);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if list(mid) < key {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    if list(lo) == key {
+        Pos::Found(lo)
+    } else {
+        Pos::Missing(lo)
+    }
 }
 
 impl<W: Weight> Graph<W> {
     pub(crate) fn new(vertex_count: usize) -> Self {
         Graph {
-            rows: (0..vertex_count).map(|_| Row::Sparse(Vec::new())).collect(),
+            rows: (0..vertex_count).map(|_| Row::SparseIdx(Vec::new())).collect(),
             degree: vec![0; vertex_count],
+            interned: true,
             pool: vec![W::ZERO],
             refs: vec![0],
-            mapped: vec![false],
             free: Vec::new(),
             map: HashMap::default(),
             last: 0,
-            probe_budget: PROBE_BUDGET,
-            unprobed: 0,
         }
     }
 
@@ -129,19 +152,16 @@ impl<W: Weight> Graph<W> {
     }
 
     pub(crate) fn add_vertex(&mut self) {
-        self.rows.push(Row::Sparse(Vec::new()));
+        self.rows.push(self.empty_row());
         self.degree.push(0);
     }
 
-    /// Doubled weight of pool entry `k`.
-    #[inline(always)]
-    pub(crate) fn weight2(&self, k: u32) -> W {
-        self.pool[k as usize]
-    }
-
-    #[inline]
-    pub(crate) fn row(&self, v: usize) -> &Row {
-        &self.rows[v]
+    fn empty_row(&self) -> Row<W> {
+        if self.interned {
+            Row::SparseIdx(Vec::new())
+        } else {
+            Row::SparseVal(Vec::new(), Vec::new())
+        }
     }
 
     #[inline]
@@ -149,138 +169,189 @@ impl<W: Weight> Graph<W> {
         self.degree[v] as usize
     }
 
-    /// Locates neighbour `v` in row `u`.
-    #[inline]
-    fn find(&self, u: usize, v: usize) -> Pos {
-        match &self.rows[u] {
-            Row::Dense(_) => Pos::Dense,
-            Row::Sparse(list) => {
-                let key = v as u32;
-                match list.last() {
-                    None => Pos::Missing(0),
-                    Some(&(last, _)) if last < key => Pos::Missing(list.len()),
-                    Some(&(last, _)) if last == key => Pos::Found(list.len() - 1),
-                    _ => match list.binary_search_by_key(&key, |e| e.0) {
-                        Ok(i) => Pos::Found(i),
-                        Err(i) => Pos::Missing(i),
-                    },
+    /// Calls `f(neighbour, doubled weight)` for every edge of `v`, by
+    /// increasing neighbour, until `f` returns `true`; returns whether it
+    /// did.
+    #[inline(always)]
+    pub(crate) fn edges_until(&self, v: usize, mut f: impl FnMut(u32, W) -> bool) -> bool {
+        match &self.rows[v] {
+            Row::SparseIdx(list) => {
+                for &(w, k) in list {
+                    if f(w, self.pool[k as usize]) {
+                        return true;
+                    }
+                }
+            }
+            Row::DenseIdx(row) => {
+                for (w, &k) in row.iter().enumerate() {
+                    if k != 0 && f(w as u32, self.pool[k as usize]) {
+                        return true;
+                    }
+                }
+            }
+            Row::SparseVal(nbrs, weights) => {
+                for (&w, &x) in nbrs.iter().zip(weights) {
+                    if f(w, x) {
+                        return true;
+                    }
+                }
+            }
+            Row::DenseVal(row) => {
+                for (w, &x) in row.iter().enumerate() {
+                    if !x.is_zero() && f(w as u32, x) {
+                        return true;
+                    }
                 }
             }
         }
+        false
     }
 
-    /// Pool index stored at a position found by [`Graph::find`].
+    /// Calls `f(neighbour, doubled weight)` for every edge of `v`.
+    #[inline(always)]
+    pub(crate) fn edges(&self, v: usize, mut f: impl FnMut(u32, W)) {
+        self.edges_until(v, |w, x| {
+            f(w, x);
+            false
+        });
+    }
+
+    /// Locates neighbour `v` in row `u`.
     #[inline]
-    fn read(&self, u: usize, v: usize, pos: Pos) -> u32 {
+    fn find(&self, u: usize, v: usize) -> Pos {
+        let key = v as u32;
+        match &self.rows[u] {
+            Row::DenseIdx(_) | Row::DenseVal(_) => Pos::Dense,
+            Row::SparseIdx(list) => find_sorted(|i| list[i].0, list.len(), key),
+            Row::SparseVal(nbrs, _) => find_sorted(|i| nbrs[i], nbrs.len(), key),
+        }
+    }
+
+    /// Doubled weight at a position found by [`Graph::find`].
+    #[inline]
+    fn read(&self, u: usize, v: usize, pos: Pos) -> W {
         match (&self.rows[u], pos) {
-            (Row::Dense(row), _) => row.get(v).copied().unwrap_or(0),
-            (Row::Sparse(list), Pos::Found(i)) => list[i].1,
+            (Row::DenseIdx(row), _) => self.pool[row.get(v).copied().unwrap_or(0) as usize],
+            (Row::DenseVal(row), _) => row.get(v).copied().unwrap_or(W::ZERO),
+            (Row::SparseIdx(list), Pos::Found(i)) => self.pool[list[i].1 as usize],
+            (Row::SparseVal(_, weights), Pos::Found(i)) => weights[i],
+            _ => W::ZERO,
+        }
+    }
+
+    /// Pool index at a position (interned mode only; 0 if absent).
+    #[inline]
+    fn read_index(&self, u: usize, v: usize, pos: Pos) -> u32 {
+        match (&self.rows[u], pos) {
+            (Row::DenseIdx(row), _) => row.get(v).copied().unwrap_or(0),
+            (Row::SparseIdx(list), Pos::Found(i)) => list[i].1,
             _ => 0,
         }
     }
 
-    /// Pool index of edge `(u, v)` (0 if absent).  Indices must be in range.
-    pub(crate) fn slot(&self, u: usize, v: usize) -> u32 {
-        self.read(u, v, self.find(u, v))
-    }
-
-    /// Doubled weight of edge `(u, v)` (zero if absent).
+    /// Doubled weight of edge `(u, v)` (zero if absent).  Indices must be in
+    /// range.
     #[inline]
     pub(crate) fn weight2_of(&self, u: usize, v: usize) -> W {
-        self.weight2(self.slot(u, v))
+        self.read(u, v, self.find(u, v))
     }
 
     /// Sets the doubled weight of edge `(u, v)` (`u != v`, both in range);
     /// zero removes the edge.
     pub(crate) fn set(&mut self, u: usize, v: usize, weight2: W) {
         let pos = self.find(u, v);
-        let old = self.read(u, v, pos);
-        if self.pool[old as usize] == weight2 {
+        if self.read(u, v, pos) == weight2 {
             return;
         }
-        let new = if weight2.is_zero() {
-            0
+        if self.interned {
+            let old = self.read_index(u, v, pos);
+            let new = if weight2.is_zero() {
+                0
+            } else {
+                match self.intern(weight2) {
+                    Some(k) => k,
+                    None => {
+                        self.make_inline();
+                        return self.set(u, v, weight2);
+                    }
+                }
+            };
+            self.write_index(u, v, pos, new);
+            let pos = self.find(v, u);
+            self.write_index(v, u, pos, new);
+            self.release(old);
         } else {
-            self.intern(weight2)
-        };
-        self.write(u, v, pos, new);
-        let pos = self.find(v, u);
-        self.write(v, u, pos, new);
-        self.release(old);
+            self.write_value(u, v, pos, weight2);
+            let pos = self.find(v, u);
+            self.write_value(v, u, pos, weight2);
+        }
     }
 
     /// Removes every edge of `u`.
     pub(crate) fn clear_row(&mut self, u: usize) {
-        let row = std::mem::replace(&mut self.rows[u], Row::Sparse(Vec::new()));
+        let empty = self.empty_row();
+        let row = std::mem::replace(&mut self.rows[u], empty);
         self.degree[u] = 0;
-        let visit = |graph: &mut Self, v: usize, k: u32| {
-            let pos = graph.find(v, u);
-            graph.write(v, u, pos, 0);
-            graph.release(k);
-        };
+        let mut neighbours = Vec::new();
         match row {
-            Row::Sparse(list) => {
+            Row::SparseIdx(list) => {
                 for (v, k) in list {
-                    visit(self, v as usize, k);
+                    neighbours.push(v as usize);
+                    self.release(k);
                 }
             }
-            Row::Dense(row) => {
+            Row::DenseIdx(row) => {
                 for (v, k) in row.into_iter().enumerate() {
                     if k != 0 {
-                        visit(self, v, k);
+                        neighbours.push(v);
+                        self.release(k);
                     }
                 }
+            }
+            Row::SparseVal(nbrs, _) => neighbours.extend(nbrs.into_iter().map(|v| v as usize)),
+            Row::DenseVal(row) => {
+                neighbours.extend((0..row.len()).filter(|&v| !row[v].is_zero()));
+            }
+        }
+        for v in neighbours {
+            let pos = self.find(v, u);
+            if self.interned {
+                self.write_index(v, u, pos, 0);
+            } else {
+                self.write_value(v, u, pos, W::ZERO);
             }
         }
     }
 
-    /// Returns a pool entry holding `weight2` (non-zero), with its reference
-    /// count already incremented.
-    fn intern(&mut self, weight2: W) -> u32 {
+    /// Returns a pool entry holding `weight2` (non-zero) with its reference
+    /// count incremented, or `None` if that would exceed [`INTERN_LIMIT`]
+    /// distinct weights.
+    fn intern(&mut self, weight2: W) -> Option<u32> {
         let last = self.last as usize;
         if last != 0 && self.refs[last] != 0 && self.pool[last] == weight2 {
             self.refs[last] += 1;
-            return self.last;
+            return Some(self.last);
         }
-        let full = self.map.len() >= MAP_LIMIT;
-        let found = if !full || self.probe_budget > 0 {
-            let found = self.map.get(&Key(weight2)).copied();
-            if full {
-                self.probe_budget = if found.is_some() {
-                    PROBE_BUDGET
-                } else {
-                    self.probe_budget - 1
-                };
-            }
-            found
-        } else {
-            self.unprobed = self.unprobed.wrapping_add(1);
-            if self.unprobed % PROBE_BUDGET == 0 {
-                self.probe_budget = 64;
-            }
-            None
-        };
-        let k = if let Some(k) = found {
+        let k = if let Some(&k) = self.map.get(&Key(weight2)) {
             k
         } else {
+            if self.map.len() >= INTERN_LIMIT {
+                return None;
+            }
             let k = if let Some(k) = self.free.pop() {
                 self.pool[k as usize] = weight2;
                 k
             } else {
                 self.pool.push(weight2);
                 self.refs.push(0);
-                self.mapped.push(false);
                 (self.pool.len() - 1) as u32
             };
-            if self.map.len() < MAP_LIMIT {
-                self.map.insert(Key(weight2), k);
-                self.mapped[k as usize] = true;
-            }
+            self.map.insert(Key(weight2), k);
             k
         };
         self.refs[k as usize] += 1;
         self.last = k;
-        k
+        Some(k)
     }
 
     fn release(&mut self, k: u32) {
@@ -290,73 +361,149 @@ impl<W: Weight> Graph<W> {
         let i = k as usize;
         self.refs[i] -= 1;
         if self.refs[i] == 0 {
-            if self.mapped[i] {
-                self.map.remove(&Key(self.pool[i]));
-                self.mapped[i] = false;
-            }
+            self.map.remove(&Key(self.pool[i]));
             self.pool[i] = W::ZERO;
             self.free.push(k);
         }
     }
 
-    /// Writes pool index `k` (0 = remove) into row `u` at neighbour `v`,
-    /// located at `pos`; converts the row between the sparse and the dense
-    /// form when its degree crosses the thresholds.
-    fn write(&mut self, u: usize, v: usize, pos: Pos, k: u32) {
+    /// Converts every row from pool indices to weights (once).
+    fn make_inline(&mut self) {
+        let pool = std::mem::replace(&mut self.pool, vec![W::ZERO]);
+        for row in &mut self.rows {
+            *row = match std::mem::replace(row, Row::DenseVal(Vec::new())) {
+                Row::SparseIdx(list) => Row::SparseVal(
+                    list.iter().map(|e| e.0).collect(),
+                    list.iter().map(|e| pool[e.1 as usize]).collect(),
+                ),
+                Row::DenseIdx(row) => Row::DenseVal(row.iter().map(|&k| pool[k as usize]).collect()),
+                other => other,
+            };
+        }
+        self.refs = vec![0];
+        self.free = Vec::new();
+        self.map = HashMap::default();
+        self.last = 0;
+        self.interned = false;
+    }
+
+    /// Whether a sparse row of this degree should become dense.
+    #[inline]
+    fn wants_dense(&self, degree: u32) -> bool {
+        degree >= 16 && 4 * degree as usize > self.rows.len()
+    }
+
+    /// Writes pool index `k` (0 = remove) into row `u` at neighbour `v`.
+    fn write_index(&mut self, u: usize, v: usize, pos: Pos, k: u32) {
         let n = self.rows.len();
-        let degree = &mut self.degree[u];
-        match (&mut self.rows[u], pos) {
-            (Row::Sparse(list), Pos::Found(i)) => {
+        let degree = self.degree[u];
+        let to_dense = self.wants_dense(degree + 1);
+        let row = &mut self.rows[u];
+        let new_degree = match (row, pos) {
+            (Row::SparseIdx(list), Pos::Found(i)) => {
                 if k == 0 {
                     list.remove(i);
-                    *degree -= 1;
+                    degree - 1
                 } else {
                     list[i].1 = k;
+                    degree
                 }
             }
-            (Row::Sparse(list), Pos::Missing(i)) => {
+            (Row::SparseIdx(list), Pos::Missing(i)) => {
                 if k == 0 {
                     return;
                 }
                 list.insert(i, (v as u32, k));
-                *degree += 1;
-                if *degree >= 16 && 4 * (*degree as usize) > n {
+                if to_dense {
                     let mut dense = vec![0u32; n];
                     for &(w, kw) in list.iter() {
                         dense[w as usize] = kw;
                     }
-                    self.rows[u] = Row::Dense(dense);
+                    self.rows[u] = Row::DenseIdx(dense);
                 }
+                degree + 1
             }
-            (Row::Dense(row), _) => {
+            (Row::DenseIdx(row), _) => {
                 if v >= row.len() {
                     if k == 0 {
                         return;
                     }
                     row.resize(n.max(v + 1), 0);
                 }
-                let old = row[v];
-                row[v] = k;
-                if old == 0 && k != 0 {
-                    *degree += 1;
-                } else if old != 0 && k == 0 {
-                    *degree -= 1;
-                    if 16 * (*degree as usize) < row.len() {
-                        let list: Vec<(u32, u32)> = row
-                            .iter()
-                            .enumerate()
-                            .filter(|&(_, &kw)| kw != 0)
-                            .map(|(w, &kw)| (w as u32, kw))
-                            .collect();
-                        self.rows[u] = Row::Sparse(list);
-                    }
+                let old = std::mem::replace(&mut row[v], k);
+                let new_degree = degree + u32::from(k != 0) - u32::from(old != 0);
+                if old != 0 && k == 0 && 16 * (new_degree as usize) < row.len() {
+                    let list = row
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &kw)| kw != 0)
+                        .map(|(w, &kw)| (w as u32, kw))
+                        .collect();
+                    self.rows[u] = Row::SparseIdx(list);
                 }
+                new_degree
             }
-            (Row::Sparse(_), Pos::Dense) => {}
-        }
+            _ => degree,
+        };
+        self.degree[u] = new_degree;
     }
 
-    /// Number of pool entries in use (for tests and diagnostics).
+    /// Writes doubled weight `x` (zero = remove) into row `u` at `v`.
+    fn write_value(&mut self, u: usize, v: usize, pos: Pos, x: W) {
+        let n = self.rows.len();
+        let degree = self.degree[u];
+        let to_dense = self.wants_dense(degree + 1);
+        let row = &mut self.rows[u];
+        let new_degree = match (row, pos) {
+            (Row::SparseVal(nbrs, weights), Pos::Found(i)) => {
+                if x.is_zero() {
+                    nbrs.remove(i);
+                    weights.remove(i);
+                    degree - 1
+                } else {
+                    weights[i] = x;
+                    degree
+                }
+            }
+            (Row::SparseVal(nbrs, weights), Pos::Missing(i)) => {
+                if x.is_zero() {
+                    return;
+                }
+                nbrs.insert(i, v as u32);
+                weights.insert(i, x);
+                if to_dense {
+                    let mut dense = vec![W::ZERO; n];
+                    for (&w, &xw) in nbrs.iter().zip(weights.iter()) {
+                        dense[w as usize] = xw;
+                    }
+                    self.rows[u] = Row::DenseVal(dense);
+                }
+                degree + 1
+            }
+            (Row::DenseVal(row), _) => {
+                if v >= row.len() {
+                    if x.is_zero() {
+                        return;
+                    }
+                    row.resize(n.max(v + 1), W::ZERO);
+                }
+                let old = std::mem::replace(&mut row[v], x);
+                let new_degree = degree + u32::from(!x.is_zero()) - u32::from(!old.is_zero());
+                if !old.is_zero() && x.is_zero() && 16 * (new_degree as usize) < row.len() {
+                    let nbrs: Vec<u32> = (0..row.len() as u32)
+                        .filter(|&w| !row[w as usize].is_zero())
+                        .collect();
+                    let weights = nbrs.iter().map(|&w| row[w as usize]).collect();
+                    self.rows[u] = Row::SparseVal(nbrs, weights);
+                }
+                new_degree
+            }
+            _ => degree,
+        };
+        self.degree[u] = new_degree;
+    }
+
+    /// Number of distinct weights in the pool (for tests).
     #[cfg(test)]
     pub(crate) fn distinct_weights(&self) -> usize {
         self.refs.iter().filter(|&&r| r != 0).count()
@@ -365,6 +512,12 @@ impl<W: Weight> Graph<W> {
     /// Whether row `v` is stored densely (for tests).
     #[cfg(test)]
     pub(crate) fn is_dense(&self, v: usize) -> bool {
-        matches!(self.rows[v], Row::Dense(_))
+        matches!(self.rows[v], Row::DenseIdx(_) | Row::DenseVal(_))
+    }
+
+    /// Whether rows hold interned indices (for tests).
+    #[cfg(test)]
+    pub(crate) fn is_interned(&self) -> bool {
+        self.interned
     }
 }

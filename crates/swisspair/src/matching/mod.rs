@@ -88,7 +88,6 @@ mod weight;
 mod tests;
 
 pub use weight::{max_edge_weight, safe_weight_bits, Weight};
-pub use blossom::CNT;
 
 use blossom::{Solver, NONE};
 use graph::Graph;
@@ -247,9 +246,7 @@ impl<W: Weight> MatchingComputer<W> {
     pub fn neighbors(&self, v: usize) -> Result<Vec<(usize, W)>, MatchingError> {
         self.check_vertex(v)?;
         let mut out = Vec::with_capacity(self.graph.degree(v));
-        blossom::for_each_edge(self.graph.row(v), |w, k| {
-            out.push((w as usize, self.graph.weight2(k).halve()));
-        });
+        self.graph.edges(v, |w, w2| out.push((w as usize, w2.halve())));
         Ok(out)
     }
 

@@ -112,8 +112,10 @@ struct Vertex {
     must_pair: bool,
     /// In the remainder's original S2R (set once the MDP-pairing is fixed).
     in_s2r: bool,
-    /// In the remainder (a resident not paired with an MDP), once the MDP-pairing is fixed.
-    in_remainder: bool,
+    /// Position in the remainder (residents not paired with an MDP), counting from 1, once the
+    /// MDP-pairing is fixed; 0 outside it. The remainder is numbered afresh for D.2, as the reference
+    /// engine does.
+    remainder_rank: u32,
 }
 
 impl Vertex {
@@ -205,7 +207,7 @@ impl Plan {
                 score: score(p),
                 must_pair: false,
                 in_s2r: false,
-                in_remainder: false,
+                remainder_rank: 0,
             });
         }
         let outside = |role, p: usize| Vertex {
@@ -215,7 +217,7 @@ impl Plan {
             score: score(p),
             must_pair: false,
             in_s2r: false,
-            in_remainder: false,
+            remainder_rank: 0,
         };
         vertices.extend(b.next.iter().map(|&p| outside(Role::Next, p)));
         if b.complete {
@@ -229,7 +231,7 @@ impl Plan {
                 score: Score::ZERO,
                 must_pair: false,
                 in_s2r: false,
-                in_remainder: false,
+                remainder_rank: 0,
             });
         }
         let one_point = ctx.one_point;
@@ -527,12 +529,12 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         }
         // Fixed choices.
         l.add(w, Field::MustPair, u64::from(a.must_pair) + u64::from(b.must_pair), 0);
-        if a.in_remainder && b.in_remainder {
+        if a.remainder_rank > 0 && b.remainder_rank > 0 {
             // D.2.a: pairs made only of original S2R players need an exchange.
             l.add(w, Field::ExchangeCount, 1 - u64::from(a.in_s2r && b.in_s2r), 0);
             // D.2.b: S1 after the exchange is the set of lower BSNs; minimise its sum.
-            let lower_bsn = a.bsn.min(b.bsn);
-            l.add(w, Field::ExchangeSum, u64::from(plan.bracket_size + 1 - lower_bsn), 0);
+            let lower = a.remainder_rank.min(b.remainder_rank);
+            l.add(w, Field::ExchangeSum, u64::from(plan.bracket_size + 1 - lower), 0);
         }
     }
 
@@ -657,7 +659,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         }
         for (i, &v) in remainder.iter().enumerate() {
             let vertex = &mut self.plan.vertices[v];
-            vertex.in_remainder = true;
+            vertex.remainder_rank = i as u32 + 1;
             vertex.in_s2r = i >= remainder_pairs;
         }
         if remainder_pairs > 0 {
