@@ -21,6 +21,7 @@ Exit codes:
   3  invalid request or invalid input file (the message names FILE:LINE: field)
   4  a size limit was exceeded
   5  a file could not be read or written
+  6  (-c) the checker found rounds whose pairs differ from the file
 
 Output of -p: the number of pairs, then one `white black` line per pair (starting numbers) in board
 order, the pairing-allocated bye last as `N 0`. Output files are written atomically: on failure no
@@ -130,7 +131,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         return Err(Failure::usage("no input file: swisspair --dutch FILE -p [OUTPUT]"));
     };
     if cli.check {
-        return Err(Failure::usage("not implemented yet: the checker (-c)"));
+        return check(system, input);
     }
     let Some(output) = cli.pair.as_ref() else {
         return Err(Failure::usage("nothing to do: give -p (pair), -c (check) or -g (generate)"));
@@ -146,12 +147,68 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
     let pairing = system.pair(&tournament).map_err(|e| Failure::from_error(input, &e))?;
     let text = pairing.to_engine_output(&tournament);
+    if let Some(list) = &cli.checklist {
+        let state = swisspair::state::RoundState::new(&tournament);
+        files::write_atomically(list, state.checklist(&tournament).as_bytes())?;
+    }
     match output {
         Some(path) => files::write_atomically(path, text.as_bytes()),
         None => {
             print!("{text}");
             Ok(())
         }
+    }
+}
+
+/// `-c`: re-pair every round and list the rounds that differ.
+fn check(system: System, input: &Path) -> Result<(), Failure> {
+    use std::io::IsTerminal;
+    let tournament = read_tournament(input)?;
+    let bar = if std::io::stderr().is_terminal() && tournament.rounds_played > 1 {
+        let bar = indicatif::ProgressBar::new(tournament.rounds_played as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template("checking round {pos}/{len} {wide_bar} {eta}") {
+            bar.set_style(style);
+        }
+        Some(bar)
+    } else {
+        None
+    };
+    let report = swisspair::check::check(&tournament, system, |done, _| {
+        if let Some(b) = &bar {
+            b.set_position(done as u64);
+        }
+    })
+    .map_err(|e| Failure::from_error(input, &e))?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let show = |pairs: &[(u32, u32)]| {
+        pairs
+            .iter()
+            .map(|(w, b)| format!("{w}-{b}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for d in &report.differences {
+        println!("round {}: pairs differ", d.round);
+        println!("  file:      {}", show(&d.recorded));
+        match &d.error {
+            Some(e) => println!("  swisspair: no pairing ({e})"),
+            None => println!("  swisspair: {}", show(&d.paired)),
+        }
+    }
+    println!(
+        "{} rounds checked, {} differ",
+        report.rounds,
+        report.differences.len()
+    );
+    if report.differences.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure {
+            code: 6,
+            message: format!("{}: {} of {} rounds differ", input.display(), report.differences.len(), report.rounds),
+        })
     }
 }
 

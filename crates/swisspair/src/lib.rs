@@ -3,6 +3,7 @@
 //! Data flows one way: [`trf`] (read/write) → [`tournament`] (players, rounds, results, point system) →
 //! [`state`] (what the systems derive per player) → [`systems`] (Dutch, ...) → [`pairing`] (output).
 
+pub mod check;
 pub mod error;
 pub mod matching;
 pub mod pairing;

@@ -254,6 +254,78 @@ impl RoundState {
     }
 }
 
+impl RoundState {
+    /// The checklist: one line per player with the state the pairing used, for an arbiter to see why.
+    pub fn checklist(&self, t: &Tournament) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "# round {}{}; initial colour {}",
+            self.round,
+            if self.last_round { " (last round)" } else { "" },
+            colour_letter(Some(self.initial_colour))
+        );
+        let _ = writeln!(
+            out,
+            "#  TPN  score  pairing  present  colours       CD  pref      floats(-2,-1)  bye-ok  top  opponents"
+        );
+        for p in &self.players {
+            let colours: String = p.colours.iter().map(|&c| colour_letter(Some(c))).collect();
+            let pref = match p.preference.strength {
+                Strength::None => "-".to_string(),
+                s => format!("{}{}", colour_letter(p.preference.colour), strength_letter(s)),
+            };
+            let floats: String = [p.float_back(2), p.float_back(1)]
+                .iter()
+                .map(|f| match f {
+                    Float::Down => 'D',
+                    Float::Up => 'U',
+                    Float::None => '-',
+                })
+                .collect();
+            let opponents: Vec<String> = p
+                .opponents
+                .iter()
+                .map(|&o| t.players.get(o).map_or(0, |q| q.start_number).to_string())
+                .collect();
+            let _ = writeln!(
+                out,
+                "{:>6} {:>6} {:>8}  {:<7}  {:<12} {:>3}  {:<8}  {:<13}  {:<6}  {:<3}  {}",
+                p.start_number,
+                p.score.to_string(),
+                p.pairing_score.to_string(),
+                if p.available { "yes" } else { "no" },
+                if colours.is_empty() { "-".to_string() } else { colours },
+                p.colour_difference,
+                pref,
+                floats,
+                if p.bye_eligible() { "yes" } else { "no" },
+                if p.topscorer { "yes" } else { "no" },
+                opponents.join(" ")
+            );
+        }
+        out
+    }
+}
+
+fn colour_letter(c: Option<Colour>) -> char {
+    match c {
+        Some(Colour::White) => 'W',
+        Some(Colour::Black) => 'B',
+        None => '-',
+    }
+}
+
+fn strength_letter(s: Strength) -> &'static str {
+    match s {
+        Strength::None => "",
+        Strength::Mild => " mild",
+        Strength::Strong => " strong",
+        Strength::Absolute => " absolute",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -700,6 +700,81 @@ fn storage_dense_sparse_and_interning() {
     assert_eq!(m.mate(0), None);
 }
 
+#[test]
+fn storage_inline_mode_dense() {
+    // More than INTERN_LIMIT distinct weights: rows switch to inline weights.
+    let mut rng = Rng(60);
+    let n = 100;
+    let mut m = random_graph(&mut rng, n, 100, &mut |r: &mut Rng| u128::from(r.next()) << 20 | 1);
+    assert!(!m.graph.is_interned());
+    assert!(m.graph.is_dense(5));
+    check(&mut m);
+    for v in [3usize, 50, 99, 0] {
+        for u in 0..n {
+            if u != v {
+                let w = u128::from(rng.next()) << 20;
+                m.set_edge(v, u, w).unwrap();
+            }
+        }
+        check(&mut m);
+        let mut fresh = m.clone();
+        fresh.reset();
+        fresh.solve();
+        assert_eq!(fresh.matching_weight(), m.matching_weight());
+    }
+    // Thin out a row until it becomes sparse again, then isolate it.
+    for u in 5..n {
+        if u != 7 {
+            m.set_edge(7, u, 0).unwrap();
+        }
+    }
+    assert!(!m.graph.is_dense(7));
+    assert_eq!(m.degree(7), Ok(5));
+    check(&mut m);
+    m.isolate_vertex(7).unwrap();
+    assert_eq!(m.neighbors(7), Ok(vec![]));
+    assert_eq!(m.edge(8, 7), Ok(0));
+    check(&mut m);
+    let v = m.add_vertex().unwrap();
+    m.set_edge(v, 7, 5).unwrap();
+    check(&mut m);
+    assert_eq!(m.mate(7), Some(v));
+}
+
+#[test]
+fn storage_inline_mode_sparse() {
+    let mut rng = Rng(61);
+    let n = 700;
+    let mut m = MatchingComputer::<u64>::new(n).unwrap();
+    for u in 0..n {
+        for _ in 0..8 {
+            let v = rng.below(n as u64) as usize;
+            if v != u {
+                m.set_edge(u, v, 1 + rng.below(1 << 40)).unwrap();
+            }
+        }
+    }
+    assert!(!m.graph.is_interned());
+    assert!(!m.graph.is_dense(0));
+    check(&mut m);
+    for step in 0..20 {
+        let v = rng.below(n as u64) as usize;
+        if step % 5 == 0 {
+            m.isolate_vertex(v).unwrap();
+        } else {
+            for (u, _) in m.neighbors(v).unwrap() {
+                m.set_edge(v, u, 1 + rng.below(1 << 40)).unwrap();
+            }
+        }
+        m.solve();
+    }
+    check(&mut m);
+    let mut fresh = m.clone();
+    fresh.reset();
+    fresh.solve();
+    assert_eq!(fresh.matching_weight(), m.matching_weight());
+}
+
 // ----------------------------------------------------------------------
 // Property tests
 // ----------------------------------------------------------------------
@@ -749,3 +824,31 @@ proptest! {
     }
 }
 
+
+/// Long randomized stress run (`cargo test --release -p swisspair
+/// matching::tests::stress -- --ignored`).
+#[test]
+#[ignore = "long stress run"]
+fn stress() {
+    let rounds: usize = std::env::var("STRESS_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_000);
+    let mut rng = Rng(1234);
+    for round in 0..rounds {
+        let max = [1, 2, 3, 4, 8, 100, 1 << 50][round % 7];
+        incremental_run(rng.next(), 1, 10, &mut |r: &mut Rng| random_weight_u64(r, max));
+        let n = 12 + rng.below(60) as usize;
+        let density = [5, 20, 60, 100][round % 4];
+        let mut m = random_graph(&mut rng, n, density, &mut |r: &mut Rng| random_weight_u64(r, max));
+        check(&mut m);
+        for _ in 0..5 {
+            random_op(&mut rng, &mut m, &mut |r: &mut Rng| random_weight_u64(r, max));
+            check(&mut m);
+        }
+        let mut fresh = m.clone();
+        fresh.reset();
+        fresh.solve();
+        assert_eq!(fresh.matching_weight(), m.matching_weight());
+    }
+}

@@ -45,17 +45,6 @@ pub struct Bracket {
     /// C.4 / A.9: the pairing must leave a complete round-pairing possible; the matching then holds
     /// every player still to be paired.
     pub complete: bool,
-    /// Choose among equally good candidates by the order of generation (B.8, D); without it only the
-    /// quality of the best candidate ([`BracketPairing::quality`]) is meaningful.
-    pub decide: bool,
-}
-
-/// How well a bracket pairing satisfies C.5 and C.6.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Quality {
-    pub pairs: usize,
-    /// A.8: the score differences, highest first.
-    pub psd: Vec<Score>,
 }
 
 /// The pairing of a bracket.
@@ -65,29 +54,6 @@ pub struct BracketPairing {
     pub pairs: Vec<(usize, usize)>,
     /// Players left unpaired: the MDPs of the following bracket (or the bye in the last one).
     pub floaters: Vec<usize>,
-}
-
-impl BracketPairing {
-    /// C.5 and C.6 for this pairing of `bracket`.
-    pub fn quality(&self, ctx: &Context<'_>, bracket: &Bracket) -> Quality {
-        let score = |p: usize| ctx.state.players[p].pairing_score;
-        let lowest = bracket.players.iter().map(|&p| score(p)).min().unwrap_or(Score::ZERO);
-        let mut psd: Vec<Score> = self
-            .pairs
-            .iter()
-            .map(|&(a, b)| pair_score_difference(score(a), score(b)))
-            .chain(
-                self.floaters
-                    .iter()
-                    .map(|&p| downfloater_score_difference(score(p), lowest, ctx.one_point)),
-            )
-            .collect();
-        psd.sort_unstable_by(|a, b| b.cmp(a));
-        Quality {
-            pairs: self.pairs.len(),
-            psd,
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,7 +108,7 @@ pub fn pair_bracket(ctx: &Context<'_>, bracket: &Bracket) -> Result<BracketPairi
     let r = pair_bracket_inner(ctx, bracket);
     if std::env::var_os("SWISSPAIR_TRACE").is_some() {
         let num = |v: &[usize]| v.iter().map(|&p| ctx.state.players[p].start_number).collect::<Vec<_>>();
-        eprintln!("bracket {:?} mdps {} next {:?} lower {:?} complete {} decide {} -> {:?}", num(&bracket.players), bracket.mdps, num(&bracket.next), num(&bracket.lower), bracket.complete, bracket.decide,
+        eprintln!("bracket {:?} mdps {} next {:?} lower {:?} complete {} -> {:?}", num(&bracket.players), bracket.mdps, num(&bracket.next), num(&bracket.lower), bracket.complete,
             r.as_ref().map(|o| (o.pairs.iter().map(|&(a,b)| (ctx.state.players[a].start_number, ctx.state.players[b].start_number)).collect::<Vec<_>>(), num(&o.floaters))));
     }
     r
@@ -192,7 +158,6 @@ struct Plan {
     one_point: Score,
     bracket_size: u32,
     complete: bool,
-    decide: bool,
 }
 
 impl Plan {
@@ -310,7 +275,6 @@ impl Plan {
             one_point,
             bracket_size: b.players.len() as u32,
             complete: b.complete,
-            decide: b.decide,
         }
     }
 }
@@ -623,9 +587,6 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             ));
         }
         let size = self.plan.bracket_size as usize;
-        if !self.plan.decide {
-            return Ok(self.bracket_pairing());
-        }
         let mdps: Vec<usize> = (0..size).filter(|&v| self.plan.vertices[v].role == Role::Mdp).collect();
         // 1. D.3: the paired MDPs form the lexicographically smallest set of BSNs.
         let mut paired_mdps = Vec::new();

@@ -124,7 +124,6 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
             bye,
             next_is_last: k + 2 == groups.len(),
             complete: true,
-            decide: true,
         };
         if bracket.next.is_empty() {
             // The last bracket: it includes the pairing-allocated bye.
@@ -178,7 +177,6 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
                 next_is_last: false,
                 bye,
                 complete: true,
-                decide: true,
             },
         )?;
         pairs.extend(last.pairs);

@@ -97,9 +97,6 @@ impl Layout {
         self.offsets[f]
     }
 
-    pub fn offset(&self, f: Field) -> u32 {
-        self.offsets[f as usize]
-    }
 }
 
 /// Bits needed to hold `n`.
@@ -258,8 +255,8 @@ mod tests {
         let mut widths = [1; FIELD_COUNT];
         widths[Field::Psd as usize] = 10;
         let l = Layout::new(&widths);
-        assert!(l.offset(Field::Completion) > l.offset(Field::Pairs));
-        assert_eq!(l.offset(Field::Probe), 0);
+        assert!(l.offset_index(Field::Completion as usize) > l.offset_index(Field::Pairs as usize));
+        assert_eq!(l.offset_index(Field::Probe as usize), 0);
         assert_eq!(l.total_bits, FIELD_COUNT as u32 + 9);
     }
 

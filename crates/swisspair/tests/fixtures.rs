@@ -1,0 +1,104 @@
+//! The test data in `tests/data` (copied from the shared fixtures): the reference engine's Dutch
+//! tournaments, real files from tournament software, and a test case of the reference engine's own.
+
+use std::path::{Path, PathBuf};
+use swisspair::check::check;
+use swisspair::trf;
+use swisspair::{System, Tournament};
+
+fn data(folder: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data").join(folder)
+}
+
+fn trf_files(folder: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data(folder))
+        .expect("tests/data folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn read(path: &Path) -> swisspair::Result<Tournament> {
+    Tournament::from_bytes(&std::fs::read(path).expect("readable fixture"))
+}
+
+/// Every round of the 300 tournaments the reference engine paired, re-paired: 2,311 cases, no
+/// difference (the same replay as `../shared/tools/conformance`, in process).
+#[test]
+fn dutch_replay_matches_the_reference_engine() {
+    let mut cases = 0;
+    let mut failures = Vec::new();
+    for path in trf_files("dutch") {
+        let t = read(&path).expect("fixture reads");
+        let report = check(&t, System::Dutch, |_, _| {}).expect("no internal error");
+        cases += report.rounds;
+        for d in report.differences {
+            failures.push(format!(
+                "{} round {}: file {:?}, swisspair {:?} {:?}",
+                path.display(),
+                d.round,
+                d.recorded,
+                d.paired,
+                d.error
+            ));
+        }
+    }
+    assert_eq!(cases, 2311);
+    assert!(failures.is_empty(), "{} differences:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// read → write → read gives the same tournament.
+#[test]
+fn writer_round_trips_every_fixture() {
+    for folder in ["dutch", "real", "peer", "perf"] {
+        for path in trf_files(folder) {
+            let bytes = std::fs::read(&path).expect("readable");
+            let Ok(parsed) = trf::parse_bytes(&bytes) else { continue };
+            let written = trf::write(&parsed);
+            let again = trf::parse(&written).expect("written file reads");
+            let a: Vec<_> = parsed.lines.iter().map(|l| &l.record).collect();
+            let b: Vec<_> = again.lines.iter().map(|l| &l.record).collect();
+            assert_eq!(a, b, "{}", path.display());
+            let t1 = Tournament::from_trf(&parsed);
+            let t2 = Tournament::from_trf(&again);
+            match (t1, t2) {
+                (Ok(mut t1), Ok(mut t2)) => {
+                    for p in t1.players.iter_mut().chain(t2.players.iter_mut()) {
+                        p.line = 0;
+                    }
+                    assert_eq!(t1, t2, "{}", path.display());
+                }
+                (Err(e1), Err(e2)) => assert_eq!(e1.to_string().split(':').nth(1), e2.to_string().split(':').nth(1)),
+                (a, b) => panic!("{}: {:?} vs {:?}", path.display(), a.err(), b.err()),
+            }
+        }
+    }
+}
+
+/// Files from real tournament software: each is read, or refused with the line and the reason.
+#[test]
+fn real_files_are_read_or_refused_with_a_line() {
+    let mut read_ok = 0;
+    for path in trf_files("real") {
+        match read(&path) {
+            Ok(_) => read_ok += 1,
+            Err(e) => {
+                assert_eq!(e.exit_code(), 3, "{}: {e}", path.display());
+                assert!(e.line().is_some(), "{}: refused without a line: {e}", path.display());
+            }
+        }
+    }
+    assert!(read_ok >= 30, "only {read_ok} real files read");
+}
+
+/// The reference engine's own test case (CR-only line endings), board order included.
+#[test]
+fn peer_case_matches_including_board_order() {
+    let path = data("peer").join("bbp-issue_7.trf");
+    let t = read(&path).expect("reads");
+    let pairing = System::Dutch.pair(&t).expect("pairs");
+    let expected = std::fs::read_to_string(data("peer").join("bbp-issue_7.expected")).expect("expected");
+    assert_eq!(pairing.to_engine_output(&t), expected.replace("\r\n", "\n").replace('\r', "\n"));
+}
