@@ -110,7 +110,9 @@ fn system_of(cli: &Cli) -> Result<System, Failure> {
         .iter()
         .find(|(on, _)| *on)
         .map(|(_, s)| *s)
-        .ok_or_else(|| Failure::usage("choose a pairing system: --dutch, --rating1992, --dubov or --lim"))
+        .ok_or_else(|| {
+            Failure::usage("choose a pairing system: --dutch, --rating1992, --dubov or --lim")
+        })
 }
 
 fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
@@ -128,13 +130,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
         return Err(Failure::usage("not implemented yet: the generator (-g)"));
     }
     let Some(input) = cli.input.as_deref() else {
-        return Err(Failure::usage("no input file: swisspair --dutch FILE -p [OUTPUT]"));
+        return Err(Failure::usage(
+            "no input file: swisspair --dutch FILE -p [OUTPUT]",
+        ));
     };
     if cli.check {
         return check(system, input);
     }
     let Some(output) = cli.pair.as_ref() else {
-        return Err(Failure::usage("nothing to do: give -p (pair), -c (check) or -g (generate)"));
+        return Err(Failure::usage(
+            "nothing to do: give -p (pair), -c (check) or -g (generate)",
+        ));
     };
     let tournament = read_tournament(input)?;
     if let Some(total) = tournament.total_rounds {
@@ -145,7 +151,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             )));
         }
     }
-    let pairing = system.pair(&tournament).map_err(|e| Failure::from_error(input, &e))?;
+    let pairing = system
+        .pair(&tournament)
+        .map_err(|e| Failure::from_error(input, &e))?;
     let text = pairing.to_engine_output(&tournament);
     if let Some(list) = &cli.checklist {
         let state = swisspair::state::RoundState::new(&tournament);
@@ -166,7 +174,9 @@ fn check(system: System, input: &Path) -> Result<(), Failure> {
     let tournament = read_tournament(input)?;
     let bar = if std::io::stderr().is_terminal() && tournament.rounds_played > 1 {
         let bar = indicatif::ProgressBar::new(tournament.rounds_played as u64);
-        if let Ok(style) = indicatif::ProgressStyle::with_template("checking round {pos}/{len} {wide_bar} {eta}") {
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("checking round {pos}/{len} {wide_bar} {eta}")
+        {
             bar.set_style(style);
         }
         Some(bar)
@@ -207,7 +217,12 @@ fn check(system: System, input: &Path) -> Result<(), Failure> {
     } else {
         Err(Failure {
             code: 6,
-            message: format!("{}: {} of {} rounds differ", input.display(), report.differences.len(), report.rounds),
+            message: format!(
+                "{}: {} of {} rounds differ",
+                input.display(),
+                report.differences.len(),
+                report.rounds
+            ),
         })
     }
 }

@@ -7,7 +7,8 @@ use std::process::{Command, Output};
 const EXAMPLE: &str = include_str!("../../../examples/club-16p-round5.trf");
 
 fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("swisspair-bad-input-{}-{name}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("swisspair-bad-input-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temporary folder");
     dir
@@ -52,7 +53,13 @@ fn path(p: &Path) -> &str {
 fn replace_line(text: &str, line: usize, new: &str) -> String {
     text.lines()
         .enumerate()
-        .map(|(i, l)| if i + 1 == line { new.to_string() } else { l.to_string() })
+        .map(|(i, l)| {
+            if i + 1 == line {
+                new.to_string()
+            } else {
+                l.to_string()
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -83,7 +90,10 @@ fn expect_invalid(name: &str, text: &str, line: Option<usize>, words: &[&str]) {
     let (code, stderr) = pair_bytes(name, text.as_bytes());
     assert_eq!(code, 3, "{name}: {stderr}");
     if let Some(line) = line {
-        assert!(stderr.contains(&format!("in.trf:{line}: ")), "{name}: no line {line} in: {stderr}");
+        assert!(
+            stderr.contains(&format!("in.trf:{line}: ")),
+            "{name}: no line {line} in: {stderr}"
+        );
     }
     for w in words {
         assert!(stderr.contains(w), "{name}: '{w}' not in: {stderr}");
@@ -100,7 +110,10 @@ fn the_example_pairs() {
 fn empty_and_binary_files() {
     expect_invalid("empty", "", None, &["empty"]);
     expect_invalid("blank", "\n\n  \n", None, &["empty"]);
-    let (code, stderr) = pair_bytes("junk", &[0x7f, 0x45, 0x4c, 0x46, 0xff, 0x00, 0x12, 0x80, 0x0a, 0x01]);
+    let (code, stderr) = pair_bytes(
+        "junk",
+        &[0x7f, 0x45, 0x4c, 0x46, 0xff, 0x00, 0x12, 0x80, 0x0a, 0x01],
+    );
     assert_eq!(code, 3, "{stderr}");
     assert!(stderr.contains("in.trf:1: encoding"), "{stderr}");
     let mut latin1 = EXAMPLE.as_bytes().to_vec();
@@ -113,44 +126,114 @@ fn empty_and_binary_files() {
 
 #[test]
 fn truncated_and_non_numeric_fields() {
-    expect_invalid("truncated", &with_line(3, "001    "), Some(3), &["starting number", "truncated"]);
-    expect_invalid("start-letters", &patch(3, 5, "  x2"), Some(3), &["starting number", "not a number"]);
+    expect_invalid(
+        "truncated",
+        &with_line(3, "001    "),
+        Some(3),
+        &["starting number", "truncated"],
+    );
+    expect_invalid(
+        "start-letters",
+        &patch(3, 5, "  x2"),
+        Some(3),
+        &["starting number", "not a number"],
+    );
     expect_invalid("rating", &patch(3, 49, "2a54"), Some(3), &["rating"]);
     expect_invalid("points", &patch(3, 81, " x.5"), Some(3), &["points"]);
-    expect_invalid("opponent", &patch(3, 92, "  1x"), Some(3), &["round 1 opponent"]);
-    expect_invalid("xxr", &with_line(18, "XXR six"), Some(18), &["XXR", "not a number"]);
-    expect_invalid("misaligned", &patch(3, 96, "x"), Some(3), &["round 1", "column 96"]);
+    expect_invalid(
+        "opponent",
+        &patch(3, 92, "  1x"),
+        Some(3),
+        &["round 1 opponent"],
+    );
+    expect_invalid(
+        "xxr",
+        &with_line(18, "XXR six"),
+        Some(18),
+        &["XXR", "not a number"],
+    );
+    expect_invalid(
+        "misaligned",
+        &patch(3, 96, "x"),
+        Some(3),
+        &["round 1", "column 96"],
+    );
 }
 
 #[test]
 fn unknown_codes_and_colours() {
-    expect_invalid("result", &patch(3, 99, "X"), Some(3), &["round 1 result", "unknown result code 'X'"]);
+    expect_invalid(
+        "result",
+        &patch(3, 99, "X"),
+        Some(3),
+        &["round 1 result", "unknown result code 'X'"],
+    );
     expect_invalid("colour", &patch(3, 97, "r"), Some(3), &["colour"]);
-    expect_invalid("bye-colour", &patch(7, 132, "w"), Some(7), &["round 5", "colour"]);
+    expect_invalid(
+        "bye-colour",
+        &patch(7, 132, "w"),
+        Some(7),
+        &["round 5", "colour"],
+    );
 }
 
 #[test]
 fn inconsistent_tournaments() {
     // Player 1 meets 99, who does not exist.
-    expect_invalid("ghost", &patch(2, 92, "  99"), Some(2), &["99", "does not exist"]);
+    expect_invalid(
+        "ghost",
+        &patch(2, 92, "  99"),
+        Some(2),
+        &["99", "does not exist"],
+    );
     // Player 1 says it met 10 in round 1; 10 says it met 2.
-    expect_invalid("asymmetric", &patch(2, 92, "  10"), Some(2), &["round 1", "player 10"]);
+    expect_invalid(
+        "asymmetric",
+        &patch(2, 92, "  10"),
+        Some(2),
+        &["round 1", "player 10"],
+    );
     // Same colour on both sides.
-    expect_invalid("same-colour", &patch(2, 97, "b"), Some(2), &["round 1", "black"]);
+    expect_invalid(
+        "same-colour",
+        &patch(2, 97, "b"),
+        Some(2),
+        &["round 1", "black"],
+    );
     // Two pairing-allocated byes in round 5.
     let two_byes = patch_text(&patch(7, 132, "0000 - U"), 8, 132, "0000 - U");
-    expect_invalid("two-byes", &two_byes, Some(8), &["second pairing-allocated bye"]);
+    expect_invalid(
+        "two-byes",
+        &two_byes,
+        Some(8),
+        &["second pairing-allocated bye"],
+    );
     // Starting number 3 twice.
-    expect_invalid("duplicate", &patch(5, 5, "   3"), Some(5), &["starting number", "already used"]);
+    expect_invalid(
+        "duplicate",
+        &patch(5, 5, "   3"),
+        Some(5),
+        &["starting number", "already used"],
+    );
     // Points column disagrees with the results.
-    expect_invalid("points-mismatch", &patch(2, 81, " 3.5"), Some(2), &["player 1", "3.5", "2.5"]);
+    expect_invalid(
+        "points-mismatch",
+        &patch(2, 81, " 3.5"),
+        Some(2),
+        &["player 1", "3.5", "2.5"],
+    );
     // A game without result in the round to pair.
     expect_invalid("pending", &patch(2, 132, "  16 w  "), Some(2), &["round 5"]);
 }
 
 #[test]
 fn absurd_sizes() {
-    expect_invalid("start-99999", &patch(3, 4, "99999"), Some(3), &["99999", "9999"]);
+    expect_invalid(
+        "start-99999",
+        &patch(3, 4, "99999"),
+        Some(3),
+        &["99999", "9999"],
+    );
     let mut long = EXAMPLE.lines().nth(1).expect("line").to_string();
     for _ in 0..10_000 {
         long.push_str("  0000 - Z");
@@ -168,7 +251,12 @@ fn file_errors_are_exit_5() {
     std::fs::write(&input, EXAMPLE).expect("write");
     let target = dir.join("missing-folder").join("out.txt");
     let out = run(&["--dutch", path(&input), "-p", path(&target)]);
-    assert_eq!(out.status.code(), Some(5), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(5),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(!target.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -179,7 +267,19 @@ fn usage_errors_are_exit_3() {
     assert_eq!(run(&["--bogus"]).status.code(), Some(3));
     assert_eq!(run(&["--help"]).status.code(), Some(0));
     let help = String::from_utf8_lossy(&run(&["--help"]).stdout).into_owned();
-    for flag in ["--dutch", "--dubov", "--lim", "--rating1992", "-p", "-c", "-g", "-o", "-s", "-l", "Exit codes"] {
+    for flag in [
+        "--dutch",
+        "--dubov",
+        "--lim",
+        "--rating1992",
+        "-p",
+        "-c",
+        "-g",
+        "-o",
+        "-s",
+        "-l",
+        "Exit codes",
+    ] {
         assert!(help.contains(flag), "--help does not document {flag}");
     }
 }

@@ -6,8 +6,12 @@
 //! * `full_solve_structured/<type>/<n>`: complete graph whose weights are
 //!   built like a pairing program's (few distinct values, many ties).
 //! * `build/<type>/<n>`: setting all edges of a complete graph.
-//! * `incremental/<type>/200`: after a solve, change every edge of vertex
-//!   0, re-solve, then vertex 1, ... (200 re-solves per iteration).
+//! * `incremental/random_<type>/200`: after a solve, give every edge of
+//!   vertex 0 a new random weight, re-solve, then vertex 1, ... (200
+//!   re-solves per iteration; the worst case: the optimum changes a lot).
+//! * `incremental/bonus_<type>/200`: the same, but each edge `(v, u)` gets a
+//!   small tie-break bonus `8 (n - u)` (how a pairing program fixes the
+//!   pairings one vertex after the other).
 
 use std::time::Duration;
 
@@ -62,7 +66,10 @@ fn structured<W: Weight>(n: usize, scale: impl Fn(u64) -> W) -> Vec<Vec<W>> {
         .collect()
 }
 
-fn complete_graph<W: Weight>(n: usize, mut weight: impl FnMut(usize, usize) -> W) -> MatchingComputer<W> {
+fn complete_graph<W: Weight>(
+    n: usize,
+    mut weight: impl FnMut(usize, usize) -> W,
+) -> MatchingComputer<W> {
     let mut m = MatchingComputer::new(n).expect("vertex count");
     for u in 0..n {
         for v in u + 1..n {
@@ -72,7 +79,12 @@ fn complete_graph<W: Weight>(n: usize, mut weight: impl FnMut(usize, usize) -> W
     m
 }
 
-fn bench_full<W: Weight>(c: &mut Criterion, name: &str, sizes: &[usize], mut gen: impl FnMut(&mut Rng) -> W) {
+fn bench_full<W: Weight>(
+    c: &mut Criterion,
+    name: &str,
+    sizes: &[usize],
+    mut gen: impl FnMut(&mut Rng) -> W,
+) {
     let mut group = c.benchmark_group("full_solve");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(4));
@@ -150,24 +162,39 @@ fn bench_incremental<W: Weight>(c: &mut Criterion, name: &str, mut gen: impl FnM
     let mut rng = Rng(99);
     let mut graph = complete_graph(n, |_, _| gen(&mut rng));
     graph.solve();
-    let updates: Vec<Vec<W>> = (0..n).map(|_| (0..n).map(|_| gen(&mut rng)).collect()).collect();
-    group.bench_with_input(BenchmarkId::new(name, n), &graph, |b, graph| {
-        b.iter_batched(
-            || graph.clone(),
-            |mut m| {
-                for (v, row) in updates.iter().enumerate() {
-                    for (u, &w) in row.iter().enumerate() {
-                        if u != v {
-                            m.set_edge(v, u, w).expect("valid edge");
+    let random: Vec<Vec<W>> = (0..n)
+        .map(|_| (0..n).map(|_| gen(&mut rng)).collect())
+        .collect();
+    let bonus: Vec<Vec<W>> = (0..n)
+        .map(|v| {
+            (0..n)
+                .map(|u| {
+                    let w = graph.edge(v, u).expect("in range");
+                    w.add_w(W::from_u64(8 * (n - u) as u64))
+                })
+                .collect()
+        })
+        .collect();
+    for (kind, updates) in [("random", &random), ("bonus", &bonus)] {
+        let id = BenchmarkId::new(format!("{kind}_{name}"), n);
+        group.bench_with_input(id, &graph, |b, graph| {
+            b.iter_batched(
+                || graph.clone(),
+                |mut m| {
+                    for (v, row) in updates.iter().enumerate() {
+                        for (u, &w) in row.iter().enumerate() {
+                            if u != v {
+                                m.set_edge(v, u, w).expect("valid edge");
+                            }
                         }
+                        m.solve();
                     }
-                    m.solve();
-                }
-                m
-            },
-            BatchSize::LargeInput,
-        );
-    });
+                    m
+                },
+                BatchSize::LargeInput,
+            );
+        });
+    }
     group.finish();
 }
 

@@ -33,12 +33,16 @@ pub fn recorded_pairs(t: &Tournament, round: usize) -> Vec<NumberedPair> {
     let mut pairs = BTreeSet::new();
     for p in &t.players {
         match p.entries.get(round.wrapping_sub(1)) {
-            Some(Entry::Played { opponent, colour, .. }) => {
-                if *colour == Colour::White {
-                    pairs.insert((p.start_number, number(t, *opponent)));
-                }
+            Some(Entry::Played {
+                opponent,
+                colour: Colour::White,
+                ..
+            }) => {
+                pairs.insert((p.start_number, number(t, *opponent)));
             }
-            Some(Entry::Forfeit { opponent, colour, .. }) => {
+            Some(Entry::Forfeit {
+                opponent, colour, ..
+            }) => {
                 let other = number(t, *opponent);
                 match colour {
                     Some(Colour::White) => {
@@ -67,9 +71,18 @@ fn number(t: &Tournament, player: usize) -> u32 {
 /// a game, counted back to the first board (colours alternate from board to board in round 1).
 pub fn infer_initial_colour(t: &Tournament) -> Option<Colour> {
     let first = (0..t.rounds_played).find(|&r| {
-        t.players
-            .iter()
-            .any(|p| matches!(p.entries.get(r), Some(Entry::Played { .. } | Entry::Forfeit { colour: Some(_), .. })))
+        t.players.iter().any(|p| {
+            matches!(
+                p.entries.get(r),
+                Some(
+                    Entry::Played { .. }
+                        | Entry::Forfeit {
+                            colour: Some(_),
+                            ..
+                        }
+                )
+            )
+        })
     })?;
     let mut n = 0;
     for p in &t.players {
@@ -106,7 +119,11 @@ pub fn tournament_before(t: &Tournament, round: usize) -> Tournament {
 }
 
 /// Re-pairs every round of `t` with `system`; `progress(done, total)` is called after each round.
-pub fn check(t: &Tournament, system: System, mut progress: impl FnMut(usize, usize)) -> Result<CheckReport> {
+pub fn check(
+    t: &Tournament,
+    system: System,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<CheckReport> {
     let total = t.rounds_played;
     let mut report = CheckReport {
         rounds: total,

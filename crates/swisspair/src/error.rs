@@ -40,7 +40,11 @@ pub enum Error {
 
 impl Error {
     /// An invalid-input error at `line` (1-based) in `field`.
-    pub fn invalid(line: Option<usize>, field: impl Into<String>, message: impl Into<String>) -> Error {
+    pub fn invalid(
+        line: Option<usize>,
+        field: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Error {
         Error::Invalid {
             location: Location {
                 line,
@@ -51,7 +55,11 @@ impl Error {
     }
 
     /// A size-limit error at `line` (1-based) in `field`.
-    pub fn size_limit(line: Option<usize>, field: impl Into<String>, message: impl Into<String>) -> Error {
+    pub fn size_limit(
+        line: Option<usize>,
+        field: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Error {
         Error::SizeLimit {
             location: Location {
                 line,

@@ -39,7 +39,11 @@ impl Pairing {
         };
         self.games.sort_by_key(|g| {
             let t = top(g);
-            (Reverse(score(t)), Reverse(score(g.white) + score(g.black)), number(t))
+            (
+                Reverse(score(t)),
+                Reverse(score(g.white) + score(g.black)),
+                number(t),
+            )
         });
     }
 
@@ -61,6 +65,9 @@ impl Pairing {
 
     /// Every player in the pairing (games and bye).
     pub fn players(&self) -> impl Iterator<Item = usize> + '_ {
-        self.games.iter().flat_map(|g| [g.white, g.black]).chain(self.bye)
+        self.games
+            .iter()
+            .flat_map(|g| [g.white, g.black])
+            .chain(self.bye)
     }
 }

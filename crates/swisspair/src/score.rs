@@ -35,15 +35,25 @@ impl Score {
         if whole.is_empty() && fraction.is_empty() {
             return None;
         }
-        if !whole.bytes().all(|b| b.is_ascii_digit()) || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        if !whole.bytes().all(|b| b.is_ascii_digit())
+            || !fraction.bytes().all(|b| b.is_ascii_digit())
+        {
             return None;
         }
         let fraction = fraction.trim_end_matches('0');
         if fraction.len() > 1 || whole.len() > 6 {
             return None;
         }
-        let whole: i32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
-        let tenth: i32 = if fraction.is_empty() { 0 } else { fraction.parse().ok()? };
+        let whole: i32 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().ok()?
+        };
+        let tenth: i32 = if fraction.is_empty() {
+            0
+        } else {
+            fraction.parse().ok()?
+        };
         let value = whole * 10 + tenth;
         if value > 1_000_000 {
             return None;

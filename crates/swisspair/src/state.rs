@@ -44,7 +44,8 @@ impl ColourPreference {
         let whites = colours.iter().filter(|&&c| c == Colour::White).count() as i32;
         let difference = 2 * whites - colours.len() as i32;
         let last = colours.last().copied();
-        let last_two_same = colours.len() >= 2 && colours[colours.len() - 2] == colours[colours.len() - 1];
+        let last_two_same =
+            colours.len() >= 2 && colours[colours.len() - 2] == colours[colours.len() - 1];
         let Some(last) = last else {
             // A.6.d: players who did not play any games have no colour preference.
             return ColourPreference::NONE;
@@ -178,7 +179,8 @@ impl RoundState {
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let colours: Vec<Colour> = p.entries.iter().filter_map(Entry::played_colour).collect();
+                let colours: Vec<Colour> =
+                    p.entries.iter().filter_map(Entry::played_colour).collect();
                 let whites = colours.iter().filter(|&&c| c == Colour::White).count() as i32;
                 let mut opponents: Vec<usize> = p
                     .entries
@@ -195,7 +197,11 @@ impl RoundState {
                     .map(|(k, e)| match e {
                         Entry::Played { opponent, .. } => {
                             let mine = running[i][k];
-                            let theirs = running.get(*opponent).and_then(|s| s.get(k)).copied().unwrap_or(mine);
+                            let theirs = running
+                                .get(*opponent)
+                                .and_then(|s| s.get(k))
+                                .copied()
+                                .unwrap_or(mine);
                             if mine > theirs {
                                 Float::Down
                             } else if mine < theirs {
@@ -230,7 +236,10 @@ impl RoundState {
                     opponents,
                     had_pairing_bye: p.entries.contains(&Entry::Bye(Bye::PairingAllocated)),
                     had_forfeit_win: p.entries.iter().any(|e| {
-                        matches!(e, Entry::Forfeit { won: true, .. } | Entry::Bye(Bye::ForfeitWin))
+                        matches!(
+                            e,
+                            Entry::Forfeit { won: true, .. } | Entry::Bye(Bye::ForfeitWin)
+                        )
                     }),
                     available: p.next_round == Availability::Available,
                     // A.7: over 50% of the maximum possible score, when pairing the final round.
@@ -250,7 +259,10 @@ impl RoundState {
 
     /// Indices of the players taking part in this round.
     pub fn available(&self) -> impl Iterator<Item = usize> + '_ {
-        self.players.iter().filter(|p| p.available).map(|p| p.player)
+        self.players
+            .iter()
+            .filter(|p| p.available)
+            .map(|p| p.player)
     }
 }
 
@@ -274,7 +286,11 @@ impl RoundState {
             let colours: String = p.colours.iter().map(|&c| colour_letter(Some(c))).collect();
             let pref = match p.preference.strength {
                 Strength::None => "-".to_string(),
-                s => format!("{}{}", colour_letter(p.preference.colour), strength_letter(s)),
+                s => format!(
+                    "{}{}",
+                    colour_letter(p.preference.colour),
+                    strength_letter(s)
+                ),
             };
             let floats: String = [p.float_back(2), p.float_back(1)]
                 .iter()
@@ -296,7 +312,11 @@ impl RoundState {
                 p.score.to_string(),
                 p.pairing_score.to_string(),
                 if p.available { "yes" } else { "no" },
-                if colours.is_empty() { "-".to_string() } else { colours },
+                if colours.is_empty() {
+                    "-".to_string()
+                } else {
+                    colours
+                },
                 p.colour_difference,
                 pref,
                 floats,

@@ -7,7 +7,9 @@ use swisspair::trf;
 use swisspair::{System, Tournament};
 
 fn data(folder: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data").join(folder)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data")
+        .join(folder)
 }
 
 fn trf_files(folder: &str) -> Vec<PathBuf> {
@@ -46,7 +48,12 @@ fn dutch_replay_matches_the_reference_engine() {
         }
     }
     assert_eq!(cases, 2311);
-    assert!(failures.is_empty(), "{} differences:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} differences:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// read → write → read gives the same tournament.
@@ -55,7 +62,9 @@ fn writer_round_trips_every_fixture() {
     for folder in ["dutch", "real", "peer", "perf"] {
         for path in trf_files(folder) {
             let bytes = std::fs::read(&path).expect("readable");
-            let Ok(parsed) = trf::parse_bytes(&bytes) else { continue };
+            let Ok(parsed) = trf::parse_bytes(&bytes) else {
+                continue;
+            };
             let written = trf::write(&parsed);
             let again = trf::parse(&written).expect("written file reads");
             let a: Vec<_> = parsed.lines.iter().map(|l| &l.record).collect();
@@ -70,7 +79,10 @@ fn writer_round_trips_every_fixture() {
                     }
                     assert_eq!(t1, t2, "{}", path.display());
                 }
-                (Err(e1), Err(e2)) => assert_eq!(e1.to_string().split(':').nth(1), e2.to_string().split(':').nth(1)),
+                (Err(e1), Err(e2)) => assert_eq!(
+                    e1.to_string().split(':').nth(1),
+                    e2.to_string().split(':').nth(1)
+                ),
                 (a, b) => panic!("{}: {:?} vs {:?}", path.display(), a.err(), b.err()),
             }
         }
@@ -86,7 +98,11 @@ fn real_files_are_read_or_refused_with_a_line() {
             Ok(_) => read_ok += 1,
             Err(e) => {
                 assert_eq!(e.exit_code(), 3, "{}: {e}", path.display());
-                assert!(e.line().is_some(), "{}: refused without a line: {e}", path.display());
+                assert!(
+                    e.line().is_some(),
+                    "{}: refused without a line: {e}",
+                    path.display()
+                );
             }
         }
     }
@@ -99,6 +115,10 @@ fn peer_case_matches_including_board_order() {
     let path = data("peer").join("bbp-issue_7.trf");
     let t = read(&path).expect("reads");
     let pairing = System::Dutch.pair(&t).expect("pairs");
-    let expected = std::fs::read_to_string(data("peer").join("bbp-issue_7.expected")).expect("expected");
-    assert_eq!(pairing.to_engine_output(&t), expected.replace("\r\n", "\n").replace('\r', "\n"));
+    let expected =
+        std::fs::read_to_string(data("peer").join("bbp-issue_7.expected")).expect("expected");
+    assert_eq!(
+        pairing.to_engine_output(&t),
+        expected.replace("\r\n", "\n").replace('\r', "\n")
+    );
 }

@@ -135,7 +135,9 @@ fn find_sorted(list: impl Fn(usize) -> u32, len: usize, key: u32) -> Pos {
 impl<W: Weight> Graph<W> {
     pub(crate) fn new(vertex_count: usize) -> Self {
         Graph {
-            rows: (0..vertex_count).map(|_| Row::SparseIdx(Vec::new())).collect(),
+            rows: (0..vertex_count)
+                .map(|_| Row::SparseIdx(Vec::new()))
+                .collect(),
             degree: vec![0; vertex_count],
             interned: true,
             pool: vec![W::ZERO],
@@ -376,7 +378,9 @@ impl<W: Weight> Graph<W> {
                     list.iter().map(|e| e.0).collect(),
                     list.iter().map(|e| pool[e.1 as usize]).collect(),
                 ),
-                Row::DenseIdx(row) => Row::DenseVal(row.iter().map(|&k| pool[k as usize]).collect()),
+                Row::DenseIdx(row) => {
+                    Row::DenseVal(row.iter().map(|&k| pool[k as usize]).collect())
+                }
                 other => other,
             };
         }

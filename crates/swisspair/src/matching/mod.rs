@@ -82,6 +82,7 @@
 
 mod blossom;
 mod graph;
+mod solver;
 mod weight;
 
 #[cfg(test)]
@@ -89,8 +90,8 @@ mod tests;
 
 pub use weight::{max_edge_weight, safe_weight_bits, Weight};
 
-use blossom::{Solver, NONE};
 use graph::Graph;
+use solver::{Solver, NONE};
 
 /// Largest number of vertices a [`MatchingComputer`] supports.
 pub const MAX_VERTICES: usize = 1 << 30;
@@ -246,7 +247,8 @@ impl<W: Weight> MatchingComputer<W> {
     pub fn neighbors(&self, v: usize) -> Result<Vec<(usize, W)>, MatchingError> {
         self.check_vertex(v)?;
         let mut out = Vec::with_capacity(self.graph.degree(v));
-        self.graph.edges(v, |w, w2| out.push((w as usize, w2.halve())));
+        self.graph
+            .edges(v, |w, w2| out.push((w as usize, w2.halve())));
         Ok(out)
     }
 

@@ -4,7 +4,7 @@
 use bnum::BUint;
 use proptest::prelude::*;
 
-use super::blossom::NONE;
+use super::solver::NONE;
 use super::*;
 
 // ----------------------------------------------------------------------
@@ -129,11 +129,21 @@ fn verify_certificate<W: Weight>(m: &MatchingComputer<W>) {
         assert_eq!(s.inblossom[v], top_of(v), "inblossom of {v}");
         let mate = s.mate[v];
         if mate == NONE {
-            assert!(s.dual[v].is_zero(), "single vertex {v} has dual {:?}", s.dual[v]);
-            assert_eq!(s.base[s.inblossom[v] as usize], v as u32, "single {v} not a base");
+            assert!(
+                s.dual[v].is_zero(),
+                "single vertex {v} has dual {:?}",
+                s.dual[v]
+            );
+            assert_eq!(
+                s.base[s.inblossom[v] as usize], v as u32,
+                "single {v} not a base"
+            );
         } else {
             assert_eq!(s.mate[mate as usize], v as u32, "mate symmetry at {v}");
-            assert!(!m.edge(v, mate as usize).unwrap().is_zero(), "matched non-edge");
+            assert!(
+                !m.edge(v, mate as usize).unwrap().is_zero(),
+                "matched non-edge"
+            );
         }
     }
     for u in 0..n {
@@ -182,7 +192,10 @@ fn verify_certificate<W: Weight>(m: &MatchingComputer<W>) {
         for &v in &vertices {
             if v as u32 != base {
                 let mate = s.mate[v];
-                assert!(mate != NONE && contains(b, mate as usize), "blossom not full");
+                assert!(
+                    mate != NONE && contains(b, mate as usize),
+                    "blossom not full"
+                );
             }
         }
         if s.mate[base as usize] != NONE {
@@ -265,20 +278,73 @@ fn empty_and_single_edge() {
 #[test]
 fn known_cases() {
     // Cases in the spirit of the classic mwmatching test suite.
-    let cases: &[(usize, &[(usize, usize, u64)], u64)] = &[
+    type Case<'a> = (usize, &'a [(usize, usize, u64)], u64);
+    let cases: &[Case] = &[
         (4, &[(1, 2, 10), (2, 3, 11)], 11),
         (5, &[(1, 2, 5), (2, 3, 11), (3, 4, 5)], 11),
         // S-blossom and augmentation through it.
         (5, &[(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7)], 15),
-        (7, &[(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7), (1, 6, 5), (4, 5, 6)], 21),
+        (
+            7,
+            &[
+                (1, 2, 8),
+                (1, 3, 9),
+                (2, 3, 10),
+                (3, 4, 7),
+                (1, 6, 5),
+                (4, 5, 6),
+            ],
+            21,
+        ),
         // T-blossom.
-        (7, &[(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 4), (1, 6, 3)], 17),
-        (7, &[(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 3), (1, 6, 4)], 17),
-        (7, &[(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 3), (3, 6, 4)], 16),
+        (
+            7,
+            &[
+                (1, 2, 9),
+                (1, 3, 8),
+                (2, 3, 10),
+                (1, 4, 5),
+                (4, 5, 4),
+                (1, 6, 3),
+            ],
+            17,
+        ),
+        (
+            7,
+            &[
+                (1, 2, 9),
+                (1, 3, 8),
+                (2, 3, 10),
+                (1, 4, 5),
+                (4, 5, 3),
+                (1, 6, 4),
+            ],
+            17,
+        ),
+        (
+            7,
+            &[
+                (1, 2, 9),
+                (1, 3, 8),
+                (2, 3, 10),
+                (1, 4, 5),
+                (4, 5, 3),
+                (3, 6, 4),
+            ],
+            16,
+        ),
         // Nested S-blossom.
         (
             7,
-            &[(1, 2, 9), (1, 3, 9), (2, 3, 10), (2, 4, 8), (3, 5, 8), (4, 5, 10), (5, 6, 6)],
+            &[
+                (1, 2, 9),
+                (1, 3, 9),
+                (2, 3, 10),
+                (2, 4, 8),
+                (3, 5, 8),
+                (4, 5, 10),
+                (5, 6, 6),
+            ],
             23,
         ),
         // Nested S-blossom relabeled as T, then expanded.
@@ -371,7 +437,18 @@ fn odd_cycles_and_ties() {
         assert_eq!(m.matching_weight(), Ok(7 * (len as u64 / 2) + 1));
     }
     // Two triangles joined by an edge, all weights equal.
-    let mut m = build(6, &[(0, 1, 3), (1, 2, 3), (2, 0, 3), (3, 4, 3), (4, 5, 3), (5, 3, 3), (2, 3, 3)]);
+    let mut m = build(
+        6,
+        &[
+            (0, 1, 3),
+            (1, 2, 3),
+            (2, 0, 3),
+            (3, 4, 3),
+            (4, 5, 3),
+            (5, 3, 3),
+            (2, 3, 3),
+        ],
+    );
     check(&mut m);
     assert_eq!(m.matching_weight(), Ok(9));
 }
@@ -381,7 +458,10 @@ fn errors() {
     let mut m = MatchingComputer::<u64>::new(3).unwrap();
     assert_eq!(
         m.set_edge(0, 3, 1),
-        Err(MatchingError::VertexOutOfRange { vertex: 3, count: 3 })
+        Err(MatchingError::VertexOutOfRange {
+            vertex: 3,
+            count: 3
+        })
     );
     assert_eq!(m.set_edge(1, 1, 1), Err(MatchingError::SelfLoop(1)));
     assert_eq!(
@@ -407,7 +487,8 @@ fn errors() {
     // max/4 * 2 does not overflow, but check the reporting path with u32.
     let mut m = MatchingComputer::<u32>::new(10).unwrap();
     for i in 0..5 {
-        m.set_edge(2 * i, 2 * i + 1, max_edge_weight::<u32>()).unwrap();
+        m.set_edge(2 * i, 2 * i + 1, max_edge_weight::<u32>())
+            .unwrap();
     }
     m.solve();
     assert_eq!(m.pairs().len(), 5);
@@ -425,7 +506,9 @@ fn random_small_graphs_u64() {
         let n = 1 + rng.below(10) as usize;
         let density = [30, 60, 90, 100][round % 4];
         let max = [1, 2, 3, 5, 20, 1000][round % 6];
-        let mut m = random_graph(&mut rng, n, density, &mut |r: &mut Rng| random_weight_u64(r, max));
+        let mut m = random_graph(&mut rng, n, density, &mut |r: &mut Rng| {
+            random_weight_u64(r, max)
+        });
         check(&mut m);
     }
 }
@@ -440,7 +523,9 @@ fn random_small_graphs_near_max() {
         check(&mut m);
         let top = max_edge_weight::<u128>();
         let spread = [3u64, 1 << 40][round % 2];
-        let mut m = random_graph(&mut rng, n, 80, &mut |r: &mut Rng| top - u128::from(r.below(spread)));
+        let mut m = random_graph(&mut rng, n, 80, &mut |r: &mut Rng| {
+            top - u128::from(r.below(spread))
+        });
         check(&mut m);
     }
 }
@@ -451,7 +536,9 @@ fn random_small_graphs_wide() {
     for round in 0..250 {
         let n = 2 + rng.below(9) as usize;
         let bits = [200u32, 254, 60][round % 3];
-        let mut m = random_graph(&mut rng, n, 75, &mut |r: &mut Rng| wide_random::<4>(r, bits));
+        let mut m = random_graph(&mut rng, n, 75, &mut |r: &mut Rng| {
+            wide_random::<4>(r, bits)
+        });
         check(&mut m);
         // Few distinct, very large weights (many ties).
         let top = max_edge_weight::<BUint<3>>();
@@ -469,7 +556,9 @@ fn random_medium_graphs_certificate() {
         let n = 20 + rng.below(40) as usize;
         let density = [10, 50, 100][round % 3];
         let max = [4, 100, 1 << 40][round % 3];
-        let mut m = random_graph(&mut rng, n, density, &mut |r: &mut Rng| random_weight_u64(r, max));
+        let mut m = random_graph(&mut rng, n, density, &mut |r: &mut Rng| {
+            random_weight_u64(r, max)
+        });
         check(&mut m);
         // A fresh solve of a copy gives the same weight.
         let mut fresh = m.clone();
@@ -485,7 +574,11 @@ fn random_medium_graphs_certificate() {
 
 /// Random operation on `m`: change all (or some) edges of one vertex, add a
 /// vertex with edges, isolate a vertex, or change a single edge.
-fn random_op<W: Weight>(rng: &mut Rng, m: &mut MatchingComputer<W>, weight: &mut impl FnMut(&mut Rng) -> W) {
+fn random_op<W: Weight>(
+    rng: &mut Rng,
+    m: &mut MatchingComputer<W>,
+    weight: &mut impl FnMut(&mut Rng) -> W,
+) {
     let n = m.vertex_count();
     match rng.below(10) {
         0 if n < 12 => {
@@ -524,7 +617,12 @@ fn random_op<W: Weight>(rng: &mut Rng, m: &mut MatchingComputer<W>, weight: &mut
     }
 }
 
-fn incremental_run<W: Weight>(seed: u64, rounds: usize, steps: usize, weight: &mut impl FnMut(&mut Rng) -> W) {
+fn incremental_run<W: Weight>(
+    seed: u64,
+    rounds: usize,
+    steps: usize,
+    weight: &mut impl FnMut(&mut Rng) -> W,
+) {
     let mut rng = Rng(seed);
     for _ in 0..rounds {
         let n = 1 + rng.below(10) as usize;
@@ -550,7 +648,9 @@ fn incremental_small_u64() {
 #[test]
 fn incremental_small_wide() {
     let top = max_edge_weight::<BUint<4>>();
-    incremental_run(12, 60, 10, &mut |r: &mut Rng| top.sub_w(BUint::<4>::from_u64(r.below(5))));
+    incremental_run(12, 60, 10, &mut |r: &mut Rng| {
+        top.sub_w(BUint::<4>::from_u64(r.below(5)))
+    });
     incremental_run(13, 60, 10, &mut |r: &mut Rng| wide_random::<4>(r, 254));
     let top = max_edge_weight::<u128>();
     incremental_run(14, 60, 10, &mut |r: &mut Rng| top - u128::from(r.below(7)));
@@ -564,7 +664,9 @@ fn incremental_medium_fix_each_vertex() {
     for round in 0..4 {
         let n = 30 + 10 * round;
         let max = [3u64, 50, 1 << 30, 7][round];
-        let mut m = random_graph(&mut rng, n, 90, &mut |r: &mut Rng| random_weight_u64(r, max));
+        let mut m = random_graph(&mut rng, n, 90, &mut |r: &mut Rng| {
+            random_weight_u64(r, max)
+        });
         check(&mut m);
         for v in 0..n {
             for u in 0..n {
@@ -591,7 +693,8 @@ fn add_vertices_beyond_capacity() {
     let mut m = MatchingComputer::<u64>::new(9).unwrap();
     for ring in 0..3 {
         for i in 0..3 {
-            m.set_edge(3 * ring + i, 3 * ring + (i + 1) % 3, 10).unwrap();
+            m.set_edge(3 * ring + i, 3 * ring + (i + 1) % 3, 10)
+                .unwrap();
         }
     }
     check(&mut m);
@@ -637,7 +740,9 @@ fn determinism() {
 #[test]
 fn no_change_keeps_solution() {
     let mut rng = Rng(50);
-    let mut m = random_graph(&mut rng, 30, 80, &mut |r: &mut Rng| random_weight_u64(r, 100));
+    let mut m = random_graph(&mut rng, 30, 80, &mut |r: &mut Rng| {
+        random_weight_u64(r, 100)
+    });
     m.solve();
     let before = m.mates();
     // Re-setting the same weights is a no-op; lowering an unmatched edge's
@@ -705,7 +810,9 @@ fn storage_inline_mode_dense() {
     // More than INTERN_LIMIT distinct weights: rows switch to inline weights.
     let mut rng = Rng(60);
     let n = 100;
-    let mut m = random_graph(&mut rng, n, 100, &mut |r: &mut Rng| u128::from(r.next()) << 20 | 1);
+    let mut m = random_graph(&mut rng, n, 100, &mut |r: &mut Rng| {
+        u128::from(r.next()) << 20 | 1
+    });
     assert!(!m.graph.is_interned());
     assert!(m.graph.is_dense(5));
     check(&mut m);
@@ -824,7 +931,6 @@ proptest! {
     }
 }
 
-
 /// Long randomized stress run (`cargo test --release -p swisspair
 /// matching::tests::stress -- --ignored`).
 #[test]
@@ -837,13 +943,19 @@ fn stress() {
     let mut rng = Rng(1234);
     for round in 0..rounds {
         let max = [1, 2, 3, 4, 8, 100, 1 << 50][round % 7];
-        incremental_run(rng.next(), 1, 10, &mut |r: &mut Rng| random_weight_u64(r, max));
+        incremental_run(rng.next(), 1, 10, &mut |r: &mut Rng| {
+            random_weight_u64(r, max)
+        });
         let n = 12 + rng.below(60) as usize;
         let density = [5, 20, 60, 100][round % 4];
-        let mut m = random_graph(&mut rng, n, density, &mut |r: &mut Rng| random_weight_u64(r, max));
+        let mut m = random_graph(&mut rng, n, density, &mut |r: &mut Rng| {
+            random_weight_u64(r, max)
+        });
         check(&mut m);
         for _ in 0..5 {
-            random_op(&mut rng, &mut m, &mut |r: &mut Rng| random_weight_u64(r, max));
+            random_op(&mut rng, &mut m, &mut |r: &mut Rng| {
+                random_weight_u64(r, max)
+            });
             check(&mut m);
         }
         let mut fresh = m.clone();

@@ -225,7 +225,11 @@ impl<const N: usize> Weight for BUint<N> {
     }
     #[inline]
     fn hash64(&self) -> u64 {
-        finish(self.digits().iter().fold(0, |hash, &digit| mix(hash, digit)))
+        finish(
+            self.digits()
+                .iter()
+                .fold(0, |hash, &digit| mix(hash, digit)),
+        )
     }
 }
 
@@ -244,11 +248,15 @@ mod tests {
 
     #[test]
     fn wide_ops() {
-        let a = BUint::<3>::from_u64(u64::MAX).double().add_w(BUint::<3>::from_u64(3));
+        let a = BUint::<3>::from_u64(u64::MAX)
+            .double()
+            .add_w(BUint::<3>::from_u64(3));
         assert!(a.is_odd());
         assert_eq!(a.halve().double().add_w(BUint::<3>::from_u64(1)), a);
         assert_eq!(a.sub_w(a), BUint::<3>::ZERO);
-        assert!(BUint::<2>::MAX.checked_add_w(BUint::<2>::from_u64(1)).is_none());
+        assert!(BUint::<2>::MAX
+            .checked_add_w(BUint::<2>::from_u64(1))
+            .is_none());
         assert_ne!(a.hash64(), a.halve().hash64());
         let top = BUint::<2>::MAX.halve();
         assert_eq!(top.double().add_w(BUint::<2>::from_u64(1)), BUint::<2>::MAX);

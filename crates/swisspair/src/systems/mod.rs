@@ -22,7 +22,12 @@ pub enum System {
 
 impl System {
     /// Every system, in the order the command line lists them.
-    pub const ALL: [System; 4] = [System::Dutch, System::Rating1992, System::Dubov, System::Lim];
+    pub const ALL: [System; 4] = [
+        System::Dutch,
+        System::Rating1992,
+        System::Dubov,
+        System::Lim,
+    ];
 
     /// The command-line name (`--dutch` ...).
     pub fn name(self) -> &'static str {

@@ -1,9 +1,13 @@
 //! From TRF records to a checked [`Tournament`].
 
-use super::{Availability, Bye, Colour, Entry, ForbiddenPair, Outcome, Player, PointSystem, Tournament};
+use super::{
+    Availability, Bye, Colour, Entry, ForbiddenPair, Outcome, Player, PointSystem, Tournament,
+};
 use crate::error::{Error, Result};
 use crate::score::Score;
-use crate::trf::{ByeRequestKind, Cell, CellColour, InitialColour, PlayerRecord, Record, ResultCode, Trf};
+use crate::trf::{
+    ByeRequestKind, Cell, CellColour, InitialColour, PlayerRecord, Record, ResultCode, Trf,
+};
 use std::collections::BTreeMap;
 
 pub(super) fn build(trf: &Trf) -> Result<Tournament> {
@@ -16,7 +20,10 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
             return Err(Error::invalid(
                 Some(line),
                 "starting number",
-                format!("{} is already used by the player on line {first}", p.start_number),
+                format!(
+                    "{} is already used by the player on line {first}",
+                    p.start_number
+                ),
             ));
         }
     }
@@ -36,9 +43,10 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
             Record::TotalRounds(n) => total_rounds = Some(*n as usize),
             Record::InitialColour(InitialColour::White) => initial_colour = Some(Colour::White),
             Record::InitialColour(InitialColour::Black) => initial_colour = Some(Colour::Black),
-            Record::InitialColour(InitialColour::Rank) => {
-                warnings.push(format!("{}: XXC rank: accepted, no initial colour set", line.number))
-            }
+            Record::InitialColour(InitialColour::Rank) => warnings.push(format!(
+                "{}: XXC rank: accepted, no initial colour set",
+                line.number
+            )),
             Record::PointValues(values) => {
                 for (k, v) in values {
                     points.set(*k, *v);
@@ -127,7 +135,11 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
         let at = Some(line.number);
         let lookup = |n: u32, field: &str| -> Result<usize> {
             index.get(&n).copied().ok_or_else(|| {
-                Error::invalid(at, field, format!("player {n} does not exist (no 001 record)"))
+                Error::invalid(
+                    at,
+                    field,
+                    format!("player {n} does not exist (no 001 record)"),
+                )
             })
         };
         match &line.record {
@@ -137,7 +149,11 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
                     set_absent(&mut players[i], Bye::Zero);
                 }
             }
-            Record::ByeRequest { kind, round, players: list } if *round as usize == next => {
+            Record::ByeRequest {
+                kind,
+                round,
+                players: list,
+            } if *round as usize == next => {
                 let bye = match kind {
                     ByeRequestKind::Full => Bye::Full,
                     ByeRequestKind::Half => Bye::Half,
@@ -171,7 +187,11 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
                 last_player,
             } => {
                 if first_round > last_round || first_player > last_player {
-                    return Err(Error::invalid(at, "250 acceleration", "a range ends before it starts"));
+                    return Err(Error::invalid(
+                        at,
+                        "250 acceleration",
+                        "a range ends before it starts",
+                    ));
                 }
                 for p in players
                     .iter_mut()
@@ -195,7 +215,11 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
                 players: list,
             } => {
                 if first_round > last_round {
-                    return Err(Error::invalid(at, "260 rounds", "the range ends before it starts"));
+                    return Err(Error::invalid(
+                        at,
+                        "260 rounds",
+                        "the range ends before it starts",
+                    ));
                 }
                 add_forbidden(
                     &mut forbidden,
@@ -238,7 +262,10 @@ fn add_forbidden(
     lookup: &dyn Fn(u32, &str) -> Result<usize>,
     field: &str,
 ) -> Result<()> {
-    let ids = list.iter().map(|&n| lookup(n, field)).collect::<Result<Vec<_>>>()?;
+    let ids = list
+        .iter()
+        .map(|&n| lookup(n, field))
+        .collect::<Result<Vec<_>>>()?;
     for (i, &a) in ids.iter().enumerate() {
         for &b in &ids[i + 1..] {
             if a != b {
@@ -260,25 +287,39 @@ fn bye_of(result: ResultCode) -> Option<Bye> {
         ResultCode::PairingAllocatedBye => Bye::PairingAllocated,
         ResultCode::FullPointBye | ResultCode::Win | ResultCode::WinShort => Bye::Full,
         ResultCode::HalfPointBye | ResultCode::Draw | ResultCode::DrawShort => Bye::Half,
-        ResultCode::ZeroPointBye | ResultCode::Blank | ResultCode::Loss | ResultCode::LossShort => Bye::Zero,
+        ResultCode::ZeroPointBye | ResultCode::Blank | ResultCode::Loss | ResultCode::LossShort => {
+            Bye::Zero
+        }
         ResultCode::ForfeitWin => Bye::ForfeitWin,
         ResultCode::ForfeitLoss => Bye::ForfeitLoss,
     })
 }
 
-fn entry_of(cell: Cell, me: u32, line: usize, round: usize, index: &BTreeMap<u32, usize>) -> Result<Entry> {
+fn entry_of(
+    cell: Cell,
+    me: u32,
+    line: usize,
+    round: usize,
+    index: &BTreeMap<u32, usize>,
+) -> Result<Entry> {
     let field = || format!("round {round} opponent");
     let Some(opponent_number) = cell.opponent else {
         return Ok(Entry::Bye(bye_of(cell.result).unwrap_or(Bye::Zero)));
     };
     if opponent_number == me {
-        return Err(Error::invalid(Some(line), field(), format!("player {me} is paired with themselves")));
+        return Err(Error::invalid(
+            Some(line),
+            field(),
+            format!("player {me} is paired with themselves"),
+        ));
     }
     let Some(&opponent) = index.get(&opponent_number) else {
         return Err(Error::invalid(
             Some(line),
             field(),
-            format!("player {me} meets player {opponent_number}, who does not exist (no 001 record)"),
+            format!(
+                "player {me} meets player {opponent_number}, who does not exist (no 001 record)"
+            ),
         ));
     };
     let colour = cell.colour.map(|c| match c {
@@ -352,9 +393,13 @@ fn colour_name(c: Option<Colour>) -> &'static str {
 fn check_symmetry(players: &[Player], rounds: usize) -> Result<()> {
     for p in players {
         for round in 1..=rounds {
-            let Some(entry) = p.entries.get(round - 1) else { continue };
+            let Some(entry) = p.entries.get(round - 1) else {
+                continue;
+            };
             let Some(o) = entry.opponent() else { continue };
-            let Some(other) = players.get(o) else { continue };
+            let Some(other) = players.get(o) else {
+                continue;
+            };
             let back = other.entries.get(round - 1);
             let field = format!("round {round}");
             let here = format!(
@@ -372,7 +417,10 @@ fn check_symmetry(players: &[Player], rounds: usize) -> Result<()> {
                 return Err(Error::invalid(
                     Some(p.line),
                     field,
-                    format!("{here}, but player {} {there} in that round (line {})", other.start_number, other.line),
+                    format!(
+                        "{here}, but player {} {there} in that round (line {})",
+                        other.start_number, other.line
+                    ),
                 ));
             }
             let (c1, c2) = (colour_of(entry), colour_of(back));
@@ -434,7 +482,9 @@ fn check_one_bye_per_round(players: &[Player], rounds: usize) -> Result<()> {
 /// be paired may or may not be counted).
 fn check_points(t: &Tournament) -> Result<()> {
     for (i, p) in t.players.iter().enumerate() {
-        let Some(declared) = p.declared_points else { continue };
+        let Some(declared) = p.declared_points else {
+            continue;
+        };
         let computed = t.score_after(i, t.rounds_played);
         let with_announced = match p.next_round {
             Availability::Absent(b) => computed + t.points.of_bye(b),

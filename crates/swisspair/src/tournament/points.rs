@@ -8,17 +8,9 @@ use std::collections::BTreeMap;
 /// Points for every kind of result. Unset values follow the engines' defaults: win 1, draw 0.5, loss 0,
 /// zero-point bye and forfeit loss 0, half-point bye = a draw, full-point bye, forfeit win and
 /// pairing-allocated bye = a win.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PointSystem {
     explicit: BTreeMap<PointKey, Score>,
-}
-
-impl Default for PointSystem {
-    fn default() -> Self {
-        PointSystem {
-            explicit: BTreeMap::new(),
-        }
-    }
 }
 
 impl PointSystem {
@@ -40,9 +32,10 @@ impl PointSystem {
         match key {
             PointKey::WinWhite | PointKey::WinBlack => Score::points(1),
             PointKey::DrawWhite | PointKey::DrawBlack => Score::tenths(5),
-            PointKey::LossWhite | PointKey::LossBlack | PointKey::ZeroPointBye | PointKey::ForfeitLoss => {
-                Score::ZERO
-            }
+            PointKey::LossWhite
+            | PointKey::LossBlack
+            | PointKey::ZeroPointBye
+            | PointKey::ForfeitLoss => Score::ZERO,
             PointKey::HalfPointBye => self.value(PointKey::DrawWhite),
             PointKey::FullPointBye | PointKey::ForfeitWin | PointKey::PairingAllocatedBye => {
                 self.value(PointKey::WinWhite)
@@ -52,7 +45,8 @@ impl PointSystem {
 
     /// The most a player can score in one round (a win, whatever the colour).
     pub fn win(&self) -> Score {
-        self.value(PointKey::WinWhite).max(self.value(PointKey::WinBlack))
+        self.value(PointKey::WinWhite)
+            .max(self.value(PointKey::WinBlack))
     }
 
     /// Points for a game result with a colour.
@@ -83,7 +77,9 @@ impl PointSystem {
     /// Points for one round.
     pub fn of_entry(&self, entry: &Entry) -> Score {
         match *entry {
-            Entry::Played { colour, outcome, .. } => self.of_game(Some(colour), outcome),
+            Entry::Played {
+                colour, outcome, ..
+            } => self.of_game(Some(colour), outcome),
             Entry::Forfeit { won: true, .. } => self.value(PointKey::ForfeitWin),
             Entry::Forfeit { won: false, .. } => self.value(PointKey::ForfeitLoss),
             Entry::Bye(b) => self.of_bye(b),

@@ -69,7 +69,11 @@ pub enum Record {
         players: Vec<u32>,
     },
     /// TRF26 `240`: byes requested for a round.
-    ByeRequest { kind: ByeRequestKind, round: u32, players: Vec<u32> },
+    ByeRequest {
+        kind: ByeRequestKind,
+        round: u32,
+        players: Vec<u32>,
+    },
     /// `XXZ a b ...` (JaVaFo): players absent from the round to be paired.
     Absent(Vec<u32>),
     /// TRF26 `192`: coded tournament type.

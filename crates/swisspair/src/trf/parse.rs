@@ -1,8 +1,8 @@
 //! The TRF reader: text to records, with an error naming the line and field for anything malformed.
 
 use super::{
-    ByeRequestKind, Cell, CellColour, InitialColour, Line, PlayerRecord, PointKey, Record, ResultCode, Trf,
-    MAX_ROUNDS, MAX_START_NUMBER,
+    ByeRequestKind, Cell, CellColour, InitialColour, Line, PlayerRecord, PointKey, Record,
+    ResultCode, Trf, MAX_ROUNDS, MAX_START_NUMBER,
 };
 use crate::error::{Error, Result};
 use crate::score::Score;
@@ -26,7 +26,8 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Trf> {
                 .iter()
                 .rposition(|&b| b == b'\n' || b == b'\r')
                 .map_or(0, |p| p + 1);
-            let column = std::str::from_utf8(&good[line_start..]).map_or(0, |s| s.chars().count()) + 1;
+            let column =
+                std::str::from_utf8(&good[line_start..]).map_or(0, |s| s.chars().count()) + 1;
             Err(Error::invalid(
                 Some(line),
                 "encoding",
@@ -66,7 +67,11 @@ fn split_lines(text: &str) -> Vec<&str> {
         match rest.find(['\n', '\r']) {
             Some(pos) => {
                 lines.push(&rest[..pos]);
-                let skip = if rest[pos..].starts_with("\r\n") { 2 } else { 1 };
+                let skip = if rest[pos..].starts_with("\r\n") {
+                    2
+                } else {
+                    1
+                };
                 rest = &rest[pos + skip..];
             }
             None => {
@@ -85,7 +90,11 @@ pub fn parse(text: &str) -> Result<Trf> {
     for (index, raw) in split_lines(text).into_iter().enumerate() {
         let number = index + 1;
         if raw.contains('\0') {
-            return Err(Error::invalid(Some(number), "encoding", "NUL byte: this is not a text file"));
+            return Err(Error::invalid(
+                Some(number),
+                "encoding",
+                "NUL byte: this is not a text file",
+            ));
         }
         let chars = raw.chars().count();
         if chars > MAX_LINE_CHARS {
@@ -119,7 +128,9 @@ fn parse_record(line: &str, number: usize, warnings: &mut Vec<String>) -> Result
     let at = Some(number);
     Ok(match code {
         "001" => Record::Player(parse_player(line, number)?),
-        "XXR" | "142" => Record::TotalRounds(parse_count(rest, at, code, "total number of rounds")?),
+        "XXR" | "142" => {
+            Record::TotalRounds(parse_count(rest, at, code, "total number of rounds")?)
+        }
         "XXC" => parse_xxc(rest, at)?,
         "152" => match rest.trim().to_ascii_uppercase().as_str() {
             "W" | "WHITE" | "WHITE1" => Record::InitialColour(InitialColour::White),
@@ -157,7 +168,11 @@ fn parse_record(line: &str, number: usize, warnings: &mut Vec<String>) -> Result
                 .map(|(i, t)| parse_points(t, at, &format!("XXA round {}", i + 1)))
                 .collect::<Result<Vec<_>>>()?;
             if points.len() > MAX_ROUNDS {
-                return Err(Error::invalid(at, "XXA", format!("more than {MAX_ROUNDS} rounds")));
+                return Err(Error::invalid(
+                    at,
+                    "XXA",
+                    format!("more than {MAX_ROUNDS} rounds"),
+                ));
             }
             Record::Acceleration { player, points }
         }
@@ -185,7 +200,8 @@ fn parse_record(line: &str, number: usize, warnings: &mut Vec<String>) -> Result
         "XXZ" => Record::Absent(parse_id_list(rest.split_whitespace(), at, "XXZ player")?),
         "260" => {
             let mut tokens = rest.split_whitespace();
-            let first_round = parse_round_number(tokens.next().unwrap_or(""), at, "260 first round")?;
+            let first_round =
+                parse_round_number(tokens.next().unwrap_or(""), at, "260 first round")?;
             let last_round = parse_round_number(tokens.next().unwrap_or(""), at, "260 last round")?;
             let players = parse_id_list(tokens, at, "260 player")?;
             Record::ProhibitedPairs {
@@ -210,7 +226,11 @@ fn parse_record(line: &str, number: usize, warnings: &mut Vec<String>) -> Result
             };
             let round = parse_round_number(tokens.next().unwrap_or(""), at, "240 round")?;
             let players = parse_id_list(tokens, at, "240 player")?;
-            Record::ByeRequest { kind, round, players }
+            Record::ByeRequest {
+                kind,
+                round,
+                players,
+            }
         }
         "192" => Record::TournamentType(rest.trim().to_string()),
         _ => Record::Other,
@@ -231,7 +251,11 @@ fn parse_count(text: &str, at: Option<usize>, code: &str, what: &str) -> Result<
             format!("{code} {what}"),
             format!("{t} is more than {MAX_ROUNDS}"),
         )),
-        _ => Err(Error::invalid(at, format!("{code} {what}"), format!("'{t}' is not a number"))),
+        _ => Err(Error::invalid(
+            at,
+            format!("{code} {what}"),
+            format!("'{t}' is not a number"),
+        )),
     }
 }
 
@@ -271,7 +295,11 @@ fn parse_start_number(text: &str, at: Option<usize>, field: &str) -> Result<u32>
     }
 }
 
-fn parse_id_list<'a>(tokens: impl Iterator<Item = &'a str>, at: Option<usize>, field: &str) -> Result<Vec<u32>> {
+fn parse_id_list<'a>(
+    tokens: impl Iterator<Item = &'a str>,
+    at: Option<usize>,
+    field: &str,
+) -> Result<Vec<u32>> {
     tokens.map(|t| parse_start_number(t, at, field)).collect()
 }
 
@@ -280,7 +308,10 @@ fn parse_points(text: &str, at: Option<usize>, field: &str) -> Result<Score> {
         Error::invalid(
             at,
             field,
-            format!("'{}' is not a number of points with at most one decimal", text.trim()),
+            format!(
+                "'{}' is not a number of points with at most one decimal",
+                text.trim()
+            ),
         )
     })
 }
@@ -303,7 +334,11 @@ fn parse_xxc(rest: &str, at: Option<usize>) -> Result<Record> {
     }
     match colour {
         Some(c) => Ok(Record::InitialColour(c)),
-        None => Err(Error::invalid(at, "XXC", "missing value (white1 or black1)")),
+        None => Err(Error::invalid(
+            at,
+            "XXC",
+            "missing value (white1 or black1)",
+        )),
     }
 }
 
@@ -311,7 +346,11 @@ fn parse_xxs(rest: &str, at: Option<usize>) -> Result<Vec<(PointKey, Score)>> {
     let mut values = Vec::new();
     for token in rest.split_whitespace() {
         let Some((key, value)) = token.split_once('=') else {
-            return Err(Error::invalid(at, "XXS", format!("'{token}' is not CODE=VALUE")));
+            return Err(Error::invalid(
+                at,
+                "XXS",
+                format!("'{token}' is not CODE=VALUE"),
+            ));
         };
         let value = parse_points(value, at, &format!("XXS {key}"))?;
         let keys: &[PointKey] = match key.to_ascii_uppercase().as_str() {
@@ -330,13 +369,13 @@ fn parse_xxs(rest: &str, at: Option<usize>) -> Result<Vec<(PointKey, Score)>> {
             "PAB" => &[PointKey::PairingAllocatedBye],
             "FW" => &[PointKey::ForfeitWin],
             "FL" => &[PointKey::ForfeitLoss],
-            other => {
-                return Err(Error::invalid(
-                    at,
-                    "XXS",
-                    format!("unknown code '{other}' (known: WW BW WD BD WL BL W D L ZPB HPB FPB PAB FW FL)"),
-                ))
-            }
+            other => return Err(Error::invalid(
+                at,
+                "XXS",
+                format!(
+                    "unknown code '{other}' (known: WW BW WD BD WL BL W D L ZPB HPB FPB PAB FW FL)"
+                ),
+            )),
         };
         values.extend(keys.iter().map(|&k| (k, value)));
     }
@@ -344,7 +383,11 @@ fn parse_xxs(rest: &str, at: Option<usize>) -> Result<Vec<(PointKey, Score)>> {
 }
 
 /// TRF26 `162`: pairs of a symbol and a value, e.g. `W 1.0 D 0.5 L 0.0 A 0.0 P 1.0`.
-fn parse_162(rest: &str, number: usize, warnings: &mut Vec<String>) -> Result<Vec<(PointKey, Score)>> {
+fn parse_162(
+    rest: &str,
+    number: usize,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<(PointKey, Score)>> {
     let at = Some(number);
     let tokens: Vec<&str> = rest.split_whitespace().collect();
     let mut values = Vec::new();
@@ -352,7 +395,11 @@ fn parse_162(rest: &str, number: usize, warnings: &mut Vec<String>) -> Result<Ve
     while i < tokens.len() {
         let symbol = tokens[i];
         let Some(value) = tokens.get(i + 1) else {
-            return Err(Error::invalid(at, "162 point system", format!("symbol '{symbol}' has no value")));
+            return Err(Error::invalid(
+                at,
+                "162 point system",
+                format!("symbol '{symbol}' has no value"),
+            ));
         };
         let value = parse_points(value, at, &format!("162 {symbol}"))?;
         let keys: &[PointKey] = match symbol.to_ascii_uppercase().as_str() {
@@ -364,7 +411,9 @@ fn parse_162(rest: &str, number: usize, warnings: &mut Vec<String>) -> Result<Ve
             "H" => &[PointKey::HalfPointBye],
             "F" => &[PointKey::FullPointBye],
             _ => {
-                warnings.push(format!("{number}: 162 point system: symbol '{symbol}' not understood; ignored"));
+                warnings.push(format!(
+                    "{number}: 162 point system: symbol '{symbol}' not understood; ignored"
+                ));
                 &[]
             }
         };
@@ -404,9 +453,14 @@ fn parse_player(line: &str, number: usize) -> Result<PlayerRecord> {
         ));
     }
     if chars.get(3).is_some_and(|c| *c != ' ') {
-        return Err(Error::invalid(at, "starting number", "column 4 must be blank"));
+        return Err(Error::invalid(
+            at,
+            "starting number",
+            "column 4 must be blank",
+        ));
     }
-    let start_number = parse_start_number(&columns(&chars, 5, 8), at, "starting number (columns 5-8)")?;
+    let start_number =
+        parse_start_number(&columns(&chars, 5, 8), at, "starting number (columns 5-8)")?;
     let rating_text = columns(&chars, 49, 52);
     let rating = if rating_text.trim().is_empty() {
         0
@@ -437,7 +491,11 @@ fn parse_player(line: &str, number: usize) -> Result<PlayerRecord> {
             format!("'{}' is not a number", rank_text.trim()),
         ));
     };
-    if chars.len() > 89 && chars[89..chars.len().min(FIRST_ROUND_COLUMN)].iter().any(|c| *c != ' ') {
+    if chars.len() > 89
+        && chars[89..chars.len().min(FIRST_ROUND_COLUMN)]
+            .iter()
+            .any(|c| *c != ' ')
+    {
         return Err(Error::invalid(
             at,
             "round 1",
@@ -449,7 +507,11 @@ fn parse_player(line: &str, number: usize) -> Result<PlayerRecord> {
     while start < chars.len() {
         let round = rounds.len() + 1;
         if round > MAX_ROUNDS {
-            return Err(Error::invalid(at, "rounds", format!("more than {MAX_ROUNDS} rounds")));
+            return Err(Error::invalid(
+                at,
+                "rounds",
+                format!("more than {MAX_ROUNDS} rounds"),
+            ));
         }
         let end = (start + ROUND_WIDTH).min(chars.len());
         rounds.push(parse_cell(&chars[start..end], number, round, start + 1)?);
@@ -477,7 +539,12 @@ fn parse_player(line: &str, number: usize) -> Result<PlayerRecord> {
 fn parse_cell(cell: &[char], line: usize, round: usize, column: usize) -> Result<Cell> {
     let at = Some(line);
     let get = |i: usize| cell.get(i).copied().unwrap_or(' ');
-    for (offset, what) in [(4, "after the opponent"), (6, "after the colour"), (8, "after the result"), (9, "after the result")] {
+    for (offset, what) in [
+        (4, "after the opponent"),
+        (6, "after the colour"),
+        (8, "after the result"),
+        (9, "after the result"),
+    ] {
         if get(offset) != ' ' {
             return Err(Error::invalid(
                 at,
@@ -524,7 +591,9 @@ fn parse_cell(cell: &[char], line: usize, round: usize, column: usize) -> Result
         Error::invalid(
             at,
             format!("round {round} result (column {})", column + 7),
-            format!("unknown result code '{result_char}' (known: 1 = 0 W D L + - H F U Z or blank)"),
+            format!(
+                "unknown result code '{result_char}' (known: 1 = 0 W D L + - H F U Z or blank)"
+            ),
         )
     })?;
     let field = format!("round {round}");
@@ -541,7 +610,9 @@ fn parse_cell(cell: &[char], line: usize, round: usize, column: usize) -> Result
                 };
                 return Err(Error::invalid(at, field, message));
             }
-            if colour.is_none() && !matches!(result, ResultCode::ForfeitWin | ResultCode::ForfeitLoss) {
+            if colour.is_none()
+                && !matches!(result, ResultCode::ForfeitWin | ResultCode::ForfeitLoss)
+            {
                 return Err(Error::invalid(
                     at,
                     field,
@@ -611,13 +682,19 @@ mod tests {
         assert_eq!(e.line(), Some(2));
         assert!(e.to_string().contains("unknown result code 'X'"), "{e}");
         let e = parse(&format!("012 x\n{}", player_line("0000 w U"))).unwrap_err();
-        assert!(e.to_string().contains("colour on a round without opponent"), "{e}");
+        assert!(
+            e.to_string().contains("colour on a round without opponent"),
+            "{e}"
+        );
         let e = parse("001 99999").unwrap_err();
         assert!(e.to_string().contains("does not fit"), "{e}");
         let e = parse("001    ").unwrap_err();
         assert!(e.to_string().contains("truncated"), "{e}");
         assert!(parse("").is_err());
-        assert!(parse_bytes(b"001    1 \xff\xfe").unwrap_err().to_string().contains("UTF-8"));
+        assert!(parse_bytes(b"001    1 \xff\xfe")
+            .unwrap_err()
+            .to_string()
+            .contains("UTF-8"));
     }
 
     #[test]
@@ -631,7 +708,10 @@ mod tests {
         assert_eq!(records[1], &Record::InitialColour(InitialColour::Black));
         assert_eq!(
             records[2],
-            &Record::PointValues(vec![(PointKey::WinWhite, Score(30)), (PointKey::WinBlack, Score(30))])
+            &Record::PointValues(vec![
+                (PointKey::WinWhite, Score(30)),
+                (PointKey::WinBlack, Score(30))
+            ])
         );
         assert_eq!(trf.warnings.len(), 1);
         assert_eq!(

@@ -25,7 +25,11 @@ pub fn format_player(p: &PlayerRecord) -> String {
     let mut line = String::with_capacity(100 + p.rounds.len() * 10);
     let points = p.points.map(|s| s.to_string()).unwrap_or_default();
     let rank = p.rank.map(|r| r.to_string()).unwrap_or_default();
-    let rating = if p.rating == 0 { String::new() } else { p.rating.to_string() };
+    let rating = if p.rating == 0 {
+        String::new()
+    } else {
+        p.rating.to_string()
+    };
     // Writing into a String cannot fail.
     let _ = write!(
         line,
@@ -75,13 +79,25 @@ mod tests {
     fn round_trips_a_player() {
         let text = format!(
             "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  {}",
-            12, "w", "WGM", "Some Name", 2300, "NED", "12345678", "1990/01/01", "2.5", 3,
+            12,
+            "w",
+            "WGM",
+            "Some Name",
+            2300,
+            "NED",
+            "12345678",
+            "1990/01/01",
+            "2.5",
+            3,
             "   2 w 1  0000 - H            0000 - U     7 b ="
         );
         let text = text.as_str();
         let trf = parse(text).unwrap();
         let written = write(&trf);
         assert_eq!(written.trim_end(), text);
-        assert_eq!(parse(&written).unwrap().lines[0].record, trf.lines[0].record);
+        assert_eq!(
+            parse(&written).unwrap().lines[0].record,
+            trf.lines[0].record
+        );
     }
 }

@@ -17,7 +17,9 @@
 //! member of every pair minimises both the number of players exchanged (D.2.a) and the BSN-sum
 //! difference (D.2.b), so the earliest exchange producing a candidate is always that one.
 
-use super::criteria::{self, downfloater_score_difference, float_repeats, pair_score_difference, Receives};
+use super::criteria::{
+    self, downfloater_score_difference, float_repeats, pair_score_difference, Receives,
+};
 use super::weights::{bits, Field, FromLimbs, Layout, Levels, Wide, FIELD_COUNT};
 use super::Context;
 use crate::error::{Error, Result};
@@ -107,9 +109,29 @@ enum Probe {
 pub fn pair_bracket(ctx: &Context<'_>, bracket: &Bracket) -> Result<BracketPairing> {
     let r = pair_bracket_inner(ctx, bracket);
     if std::env::var_os("SWISSPAIR_TRACE").is_some() {
-        let num = |v: &[usize]| v.iter().map(|&p| ctx.state.players[p].start_number).collect::<Vec<_>>();
-        eprintln!("bracket {:?} mdps {} next {:?} lower {:?} complete {} -> {:?}", num(&bracket.players), bracket.mdps, num(&bracket.next), num(&bracket.lower), bracket.complete,
-            r.as_ref().map(|o| (o.pairs.iter().map(|&(a,b)| (ctx.state.players[a].start_number, ctx.state.players[b].start_number)).collect::<Vec<_>>(), num(&o.floaters))));
+        let num = |v: &[usize]| {
+            v.iter()
+                .map(|&p| ctx.state.players[p].start_number)
+                .collect::<Vec<_>>()
+        };
+        eprintln!(
+            "bracket {:?} mdps {} next {:?} lower {:?} complete {} -> {:?}",
+            num(&bracket.players),
+            bracket.mdps,
+            num(&bracket.next),
+            num(&bracket.lower),
+            bracket.complete,
+            r.as_ref().map(|o| (
+                o.pairs
+                    .iter()
+                    .map(|&(a, b)| (
+                        ctx.state.players[a].start_number,
+                        ctx.state.players[b].start_number
+                    ))
+                    .collect::<Vec<_>>(),
+                num(&o.floaters)
+            ))
+        );
     }
     r
 }
@@ -166,7 +188,11 @@ impl Plan {
         let mut vertices = Vec::new();
         for (i, &p) in b.players.iter().enumerate() {
             vertices.push(Vertex {
-                role: if i < b.mdps { Role::Mdp } else { Role::Resident },
+                role: if i < b.mdps {
+                    Role::Mdp
+                } else {
+                    Role::Resident
+                },
                 player: p,
                 bsn: i as u32 + 1,
                 score: score(p),
@@ -200,7 +226,12 @@ impl Plan {
             });
         }
         let one_point = ctx.one_point;
-        let lowest = b.players.iter().map(|&p| score(p)).min().unwrap_or(Score::ZERO);
+        let lowest = b
+            .players
+            .iter()
+            .map(|&p| score(p))
+            .min()
+            .unwrap_or(Score::ZERO);
         let next_score = b.next.first().map(|&p| score(p));
         let n = vertices.len() as u64;
         let slot = bits(2 * n + 1);
@@ -305,7 +336,8 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             ctx,
             plan,
             alive,
-            matching: MatchingComputer::new(n).map_err(|e| Error::Internal(format!("matching: {e}")))?,
+            matching: MatchingComputer::new(n)
+                .map_err(|e| Error::Internal(format!("matching: {e}")))?,
             probe: None,
             scratch,
         };
@@ -390,7 +422,12 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                     l.add(w, Field::NextPairs, 1, 0);
                     let levels = &plan.next_psd;
                     let f_ = Field::NextPsd;
-                    l.add(w, f_, 1, levels.shift(downfloater_score_difference(f.score, s, one)));
+                    l.add(
+                        w,
+                        f_,
+                        1,
+                        levels.shift(downfloater_score_difference(f.score, s, one)),
+                    );
                     l.add(w, f_, 1, levels.shift(one));
                     l.sub(w, f_, 1, levels.shift(pair_score_difference(f.score, s)));
                 }
@@ -448,7 +485,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         // one downfloats and the lower one upfloats (A.4).
         let ps = |v: &Vertex| &ctx.state.players[v.player];
         let mut counts = [1u64; 4]; // C.12..C.15, each with a constant 1 per pair
-        // C.16..C.19: (saved, difference) terms.
+                                    // C.16..C.19: (saved, difference) terms.
         let mut sd_terms: [Vec<(bool, Score)>; 4] = Default::default();
         for x in [a, b] {
             // Not a downfloater any more: the penalties it would have had as one are saved.
@@ -477,11 +514,17 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 }
             }
         }
-        for (i, f) in [Field::C12, Field::C13, Field::C14, Field::C15].into_iter().enumerate() {
+        for (i, f) in [Field::C12, Field::C13, Field::C14, Field::C15]
+            .into_iter()
+            .enumerate()
+        {
             l.add(w, f, counts[i], 0);
         }
         let cap_shift = plan.float_sd.shift(Score(i32::MAX));
-        for (i, f) in [Field::C16, Field::C17, Field::C18, Field::C19].into_iter().enumerate() {
+        for (i, f) in [Field::C16, Field::C17, Field::C18, Field::C19]
+            .into_iter()
+            .enumerate()
+        {
             l.add(w, f, 1, cap_shift);
             for &(plus, d) in &sd_terms[i] {
                 if plus {
@@ -492,13 +535,28 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             }
         }
         // Fixed choices.
-        l.add(w, Field::MustPair, u64::from(a.must_pair) + u64::from(b.must_pair), 0);
+        l.add(
+            w,
+            Field::MustPair,
+            u64::from(a.must_pair) + u64::from(b.must_pair),
+            0,
+        );
         if a.remainder_rank > 0 && b.remainder_rank > 0 {
             // D.2.a: pairs made only of original S2R players need an exchange.
-            l.add(w, Field::ExchangeCount, 1 - u64::from(a.in_s2r && b.in_s2r), 0);
+            l.add(
+                w,
+                Field::ExchangeCount,
+                1 - u64::from(a.in_s2r && b.in_s2r),
+                0,
+            );
             // D.2.b: S1 after the exchange is the set of lower BSNs; minimise its sum.
             let lower = a.remainder_rank.min(b.remainder_rank);
-            l.add(w, Field::ExchangeSum, u64::from(plan.bracket_size + 1 - lower), 0);
+            l.add(
+                w,
+                Field::ExchangeSum,
+                u64::from(plan.bracket_size + 1 - lower),
+                0,
+            );
         }
     }
 
@@ -567,17 +625,45 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         self.solve()?;
         if let Some(path) = std::env::var_os("SWISSPAIR_DUMP") {
             use std::io::Write;
-            let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(|e| Error::Internal(e.to_string()))?;
-            let _ = writeln!(f, "graph {} bits {} offsets {:?} players {:?}", self.n(), self.plan.layout.total_bits, (0..super::weights::FIELD_COUNT).map(|i| self.plan.layout.offset_index(i)).collect::<Vec<_>>(), self.plan.vertices.iter().map(|v| if v.player == usize::MAX { 0 } else { self.ctx.state.players[v.player].start_number }).collect::<Vec<_>>());
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| Error::Internal(e.to_string()))?;
+            let _ = writeln!(
+                f,
+                "graph {} bits {} offsets {:?} players {:?}",
+                self.n(),
+                self.plan.layout.total_bits,
+                (0..super::weights::FIELD_COUNT)
+                    .map(|i| self.plan.layout.offset_index(i))
+                    .collect::<Vec<_>>(),
+                self.plan
+                    .vertices
+                    .iter()
+                    .map(|v| if v.player == usize::MAX {
+                        0
+                    } else {
+                        self.ctx.state.players[v.player].start_number
+                    })
+                    .collect::<Vec<_>>()
+            );
             for u in 0..self.n() {
                 for v in u + 1..self.n() {
                     if self.is_alive(u, v) {
-                        let w = self.matching.edge(u, v).map_err(|e| Error::Internal(e.to_string()))?;
+                        let w = self
+                            .matching
+                            .edge(u, v)
+                            .map_err(|e| Error::Internal(e.to_string()))?;
                         let _ = writeln!(f, "{u} {v} {w:?}");
                     }
                 }
             }
-            let _ = writeln!(f, "mates {:?}", (0..self.n()).map(|v| self.mate(v)).collect::<Vec<_>>());
+            let _ = writeln!(
+                f,
+                "mates {:?}",
+                (0..self.n()).map(|v| self.mate(v)).collect::<Vec<_>>()
+            );
         }
         let n = self.n();
         if self.plan.complete && (0..n).any(|v| self.mate(v).is_none()) {
@@ -587,7 +673,9 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             ));
         }
         let size = self.plan.bracket_size as usize;
-        let mdps: Vec<usize> = (0..size).filter(|&v| self.plan.vertices[v].role == Role::Mdp).collect();
+        let mdps: Vec<usize> = (0..size)
+            .filter(|&v| self.plan.vertices[v].role == Role::Mdp)
+            .collect();
         // 1. D.3: the paired MDPs form the lexicographically smallest set of BSNs.
         let mut paired_mdps = Vec::new();
         for &m in &mdps {
@@ -678,7 +766,8 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     /// the partner.
     fn choose_lowest_partner(&mut self, x: usize) -> Result<usize> {
         let current = self.mate_in_bracket(x);
-        let lowest_possible = (0..self.plan.bracket_size as usize).find(|&y| y != x && self.is_alive(x, y));
+        let lowest_possible =
+            (0..self.plan.bracket_size as usize).find(|&y| y != x && self.is_alive(x, y));
         let partner = if current.is_some() && current == lowest_possible {
             current
         } else {

@@ -23,7 +23,11 @@ pub fn colour_of_higher(higher: Side<'_>, lower: Side<'_>, initial_colour: Colou
             // Both want the same colour. E.2: grant the stronger colour preference; if both are absolute
             // (topscorers, A.7) grant the wider colour difference.
             if h.strength != l.strength {
-                return if h.strength > l.strength { c } else { c.opposite() };
+                return if h.strength > l.strength {
+                    c
+                } else {
+                    c.opposite()
+                };
             }
             if h.strength == Strength::Absolute {
                 let (dh, dl) = (

@@ -109,6 +109,10 @@ pub fn pair_score_difference(a: Score, b: Score) -> Score {
 
 /// A.8: the score difference of a downfloater: its score minus an artificial value one point less than
 /// the score of the lowest ranked player of the bracket.
-pub fn downfloater_score_difference(score: Score, lowest_in_bracket: Score, one_point: Score) -> Score {
+pub fn downfloater_score_difference(
+    score: Score,
+    lowest_in_bracket: Score,
+    one_point: Score,
+) -> Score {
     score - (lowest_in_bracket - one_point)
 }

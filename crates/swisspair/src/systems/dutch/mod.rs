@@ -42,7 +42,12 @@ impl Ranking {
             }
         }
         // A.2: score, then pairing number.
-        order.sort_by_key(|&p| (std::cmp::Reverse(state.players[p].pairing_score), state.players[p].start_number));
+        order.sort_by_key(|&p| {
+            (
+                std::cmp::Reverse(state.players[p].pairing_score),
+                state.players[p].start_number,
+            )
+        });
         let mut rank = vec![usize::MAX; state.players.len()];
         for (i, &p) in order.iter().enumerate() {
             rank[p] = i;
@@ -74,8 +79,16 @@ impl Context<'_> {
 
     /// E: the colours of a pair.
     fn game(&self, a: usize, b: usize) -> Game {
-        let (higher, lower) = if self.ranking.rank[a] < self.ranking.rank[b] { (a, b) } else { (b, a) };
-        match colours::colour_of_higher(self.side(higher), self.side(lower), self.state.initial_colour) {
+        let (higher, lower) = if self.ranking.rank[a] < self.ranking.rank[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        match colours::colour_of_higher(
+            self.side(higher),
+            self.side(lower),
+            self.state.initial_colour,
+        ) {
             Colour::White => Game {
                 white: higher,
                 black: lower,
@@ -102,7 +115,12 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
     for &p in &ranking.order {
         let score = state.players[p].pairing_score;
         match groups.last_mut() {
-            Some(g) if g.first().is_some_and(|&q| state.players[q].pairing_score == score) => g.push(p),
+            Some(g)
+                if g.first()
+                    .is_some_and(|&q| state.players[q].pairing_score == score) =>
+            {
+                g.push(p)
+            }
             _ => groups.push(vec![p]),
         }
     }
@@ -197,12 +215,13 @@ fn completable(ctx: &Context<'_>, players: &[usize]) -> Result<bool> {
     let n = players.len();
     let bye = n % 2 == 1;
     let size = n + usize::from(bye);
-    let internal = |e: crate::matching::MatchingError| crate::Error::Internal(format!("matching: {e}"));
+    let internal =
+        |e: crate::matching::MatchingError| crate::Error::Internal(format!("matching: {e}"));
     let mut m = crate::matching::MatchingComputer::<u64>::new(size).map_err(internal)?;
-    for i in 0..n {
-        let a = &ctx.state.players[players[i]];
-        for j in i + 1..n {
-            let b = &ctx.state.players[players[j]];
+    for (i, &pa) in players.iter().enumerate() {
+        let a = &ctx.state.players[pa];
+        for (j, &pb) in players.iter().enumerate().skip(i + 1) {
+            let b = &ctx.state.players[pb];
             if criteria::compatible(ctx.tournament, ctx.state, a, b) {
                 m.set_edge(i, j, 1).map_err(internal)?;
             }

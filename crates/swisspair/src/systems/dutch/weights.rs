@@ -96,7 +96,6 @@ impl Layout {
     pub fn offset_index(&self, f: usize) -> u32 {
         self.offsets[f]
     }
-
 }
 
 /// Bits needed to hold `n`.
@@ -145,7 +144,9 @@ pub struct Wide {
 
 impl Wide {
     pub fn zero(limbs: usize) -> Wide {
-        Wide { limbs: vec![0; limbs] }
+        Wide {
+            limbs: vec![0; limbs],
+        }
     }
 
     pub fn clear(&mut self) {
