@@ -47,6 +47,8 @@ pub struct Bracket {
     /// C.4 / A.9: the pairing must leave a complete round-pairing possible; the matching then holds
     /// every player still to be paired.
     pub complete: bool,
+    /// Give up (return `None`) when the best pairing leaves somebody unpaired.
+    pub only_without_floaters: bool,
 }
 
 /// The pairing of a bracket.
@@ -106,7 +108,7 @@ enum Probe {
 }
 
 /// Pairs a bracket; see the module documentation.
-pub fn pair_bracket(ctx: &Context<'_>, bracket: &Bracket) -> Result<BracketPairing> {
+pub fn pair_bracket(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<BracketPairing>> {
     let r = pair_bracket_inner(ctx, bracket);
     if std::env::var_os("SWISSPAIR_TRACE").is_some() {
         let num = |v: &[usize]| {
@@ -121,7 +123,7 @@ pub fn pair_bracket(ctx: &Context<'_>, bracket: &Bracket) -> Result<BracketPairi
             num(&bracket.next),
             num(&bracket.lower),
             bracket.complete,
-            r.as_ref().map(|o| (
+            r.as_ref().map(|o| o.as_ref().map(|o| (
                 o.pairs
                     .iter()
                     .map(|&(a, b)| (
@@ -130,13 +132,13 @@ pub fn pair_bracket(ctx: &Context<'_>, bracket: &Bracket) -> Result<BracketPairi
                     ))
                     .collect::<Vec<_>>(),
                 num(&o.floaters)
-            ))
+            )))
         );
     }
     r
 }
 
-fn pair_bracket_inner(ctx: &Context<'_>, bracket: &Bracket) -> Result<BracketPairing> {
+fn pair_bracket_inner(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<BracketPairing>> {
     let plan = Plan::new(ctx, bracket);
     let bits = plan.layout.total_bits;
     macro_rules! run {
@@ -180,6 +182,7 @@ struct Plan {
     one_point: Score,
     bracket_size: u32,
     complete: bool,
+    only_without_floaters: bool,
 }
 
 impl Plan {
@@ -306,6 +309,7 @@ impl Plan {
             one_point,
             bracket_size: b.players.len() as u32,
             complete: b.complete,
+            only_without_floaters: b.only_without_floaters,
         }
     }
 }
@@ -621,7 +625,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         self.fix_must_pair(x)
     }
 
-    fn run(mut self) -> Result<BracketPairing> {
+    fn run(mut self) -> Result<Option<BracketPairing>> {
         self.solve()?;
         if let Some(path) = std::env::var_os("SWISSPAIR_DUMP") {
             use std::io::Write;
@@ -673,6 +677,9 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             ));
         }
         let size = self.plan.bracket_size as usize;
+        if self.plan.only_without_floaters && (0..size).any(|v| self.mate_in_bracket(v).is_none()) {
+            return Ok(None);
+        }
         let mdps: Vec<usize> = (0..size)
             .filter(|&v| self.plan.vertices[v].role == Role::Mdp)
             .collect();
@@ -744,7 +751,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 self.choose_lowest_partner(v)?;
             }
         }
-        Ok(self.bracket_pairing())
+        Ok(Some(self.bracket_pairing()))
     }
 
     /// The bracket's pairs and floaters in the current optimum.

@@ -8,10 +8,11 @@
 
 mod bracket;
 mod colours;
+mod completion;
 mod criteria;
 mod weights;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::pairing::{Game, Pairing};
 use crate::score::Score;
 use crate::state::RoundState;
@@ -124,6 +125,12 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
             _ => groups.push(vec![p]),
         }
     }
+    let mut completion = completion::Completion::new(&ctx, &ranking.order)?;
+    if !completion.complete() {
+        return Err(Error::NoValidPairing(
+            "the players cannot all be paired without breaking an absolute criterion (C.1–C.3)".into(),
+        ));
+    }
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut mdps: Vec<usize> = Vec::new();
     // A.9: bracket by bracket from the top.
@@ -139,31 +146,42 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
             players,
             next,
             lower,
-            bye,
             next_is_last: k + 2 == groups.len(),
+            bye,
             complete: true,
+            only_without_floaters: false,
         };
         if bracket.next.is_empty() {
             // The last bracket: it includes the pairing-allocated bye.
-            let last = bracket::pair_bracket(&ctx, &bracket)?;
+            let last = pair_bracket(&ctx, &bracket)?;
             pairs.extend(last.pairs);
             mdps = last.floaters;
             break;
         }
         // The normal route: the best pairing of the bracket, its downfloaters chosen for the following
         // bracket (C.7); when they and all the remaining players cannot complete the round-pairing,
-        // the bracket is the Penultimate Pairing Bracket instead (A.9).
-        let normal = bracket::pair_bracket(
-            &ctx,
-            &bracket::Bracket {
-                lower: Vec::new(),
-                complete: false,
-                ..bracket.clone()
-            },
-        )?;
-        let mut rest = normal.floaters.clone();
-        rest.extend(bracket.next.iter().chain(&bracket.lower).copied());
-        if completable(&ctx, &rest)? {
+        // the bracket is the Penultimate Pairing Bracket instead (A.9). A bracket that pairs everybody
+        // has no downfloaters to choose, so C.7 can be left out.
+        let alone = bracket::Bracket {
+            next: Vec::new(),
+            lower: Vec::new(),
+            next_is_last: false,
+            complete: false,
+            only_without_floaters: true,
+            ..bracket.clone()
+        };
+        let normal = match bracket::pair_bracket(&ctx, &alone)? {
+            Some(p) => p,
+            None => pair_bracket(
+                &ctx,
+                &bracket::Bracket {
+                    lower: Vec::new(),
+                    complete: false,
+                    ..bracket.clone()
+                },
+            )?,
+        };
+        if completion.remove_if_completable(&ctx, &normal.pairs)? {
             pairs.extend(normal.pairs);
             mdps = normal.floaters;
             continue;
@@ -172,7 +190,7 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
         // it leaves and all the remaining players form the Collapsed Last Bracket, paired as one.
         let mut below = bracket.next.clone();
         below.extend(bracket.lower.iter().copied());
-        let ppb = bracket::pair_bracket(
+        let ppb = pair_bracket(
             &ctx,
             &bracket::Bracket {
                 next: Vec::new(),
@@ -185,7 +203,7 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
         let mut clb = ppb.floaters;
         let clb_mdps = clb.len();
         clb.extend(below);
-        let last = bracket::pair_bracket(
+        let last = pair_bracket(
             &ctx,
             &bracket::Bracket {
                 players: clb,
@@ -195,6 +213,7 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
                 next_is_last: false,
                 bye,
                 complete: true,
+                only_without_floaters: false,
             },
         )?;
         pairs.extend(last.pairs);
@@ -209,27 +228,8 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
     Ok(pairing)
 }
 
-/// A.9: can these players all be paired (one of them receiving the bye when they are odd in number)
-/// without breaking the absolute criteria C.1–C.3?
-fn completable(ctx: &Context<'_>, players: &[usize]) -> Result<bool> {
-    let n = players.len();
-    let bye = n % 2 == 1;
-    let size = n + usize::from(bye);
-    let internal =
-        |e: crate::matching::MatchingError| crate::Error::Internal(format!("matching: {e}"));
-    let mut m = crate::matching::MatchingComputer::<u64>::new(size).map_err(internal)?;
-    for (i, &pa) in players.iter().enumerate() {
-        let a = &ctx.state.players[pa];
-        for (j, &pb) in players.iter().enumerate().skip(i + 1) {
-            let b = &ctx.state.players[pb];
-            if criteria::compatible(ctx.tournament, ctx.state, a, b) {
-                m.set_edge(i, j, 1).map_err(internal)?;
-            }
-        }
-        if bye && criteria::bye_allowed(a) {
-            m.set_edge(i, n, 1).map_err(internal)?;
-        }
-    }
-    m.solve();
-    Ok((0..size).all(|v| m.mate(v).is_some()))
+/// Pairs a bracket that always has a pairing (it is asked for no early stop).
+fn pair_bracket(ctx: &Context<'_>, bracket: &bracket::Bracket) -> Result<bracket::BracketPairing> {
+    bracket::pair_bracket(ctx, bracket)?
+        .ok_or_else(|| Error::Internal("a bracket without an early stop stopped early".into()))
 }
