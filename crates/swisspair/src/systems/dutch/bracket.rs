@@ -25,6 +25,7 @@ use super::Context;
 use crate::error::{Error, Result};
 use crate::matching::{safe_weight_bits, MatchingComputer, Weight};
 use crate::score::Score;
+use crate::state::Float;
 
 /// A bracket to pair, with the players below it.
 #[derive(Clone, Debug)]
@@ -139,6 +140,9 @@ pub fn pair_bracket(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<Brack
 }
 
 fn pair_bracket_inner(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<BracketPairing>> {
+    if let Some(perfect) = perfect_initial_candidate(ctx, bracket) {
+        return Ok(Some(perfect));
+    }
     let plan = Plan::new(ctx, bracket);
     let bits = plan.layout.total_bits;
     macro_rules! run {
@@ -165,6 +169,48 @@ fn pair_bracket_inner(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<Bra
             format!("a bracket needs {bits}-bit weights"),
         ))
     }
+}
+
+/// B.3/B.4: the first candidate of a homogeneous bracket (S1 = the first half, S2 = the rest, paired in
+/// order) when it is perfect, i.e. it complies with C.1–C.3 and leaves nothing to improve in C.5–C.19:
+/// it then comes first in the sequence and is accepted at once, without a matching. Checked only where
+/// that is easy to prove: every player is paired (C.7 has no downfloaters to choose), or the bracket is
+/// the last one and the player left out may take the bye without a repeated downfloat.
+fn perfect_initial_candidate(ctx: &Context<'_>, b: &Bracket) -> Option<BracketPairing> {
+    if b.mdps > 0 {
+        return None;
+    }
+    let n = b.players.len();
+    let half = n / 2;
+    let last = b.complete && b.next.is_empty() && b.lower.is_empty();
+    let floater = if n % 2 == 1 { b.players.last().copied() } else { None };
+    if let Some(f) = floater {
+        let p = ctx.state.players.get(f)?;
+        // C.2, C.12, C.14.
+        if !last || !criteria::bye_allowed(p) || p.float_back(1) == Float::Down || p.float_back(2) == Float::Down
+        {
+            return None;
+        }
+    } else if b.complete && !last {
+        return None;
+    }
+    let mut pairs = Vec::with_capacity(half);
+    for i in 0..half {
+        let (x, y) = (*b.players.get(i)?, *b.players.get(half + i)?);
+        let (px, py) = (ctx.state.players.get(x)?, ctx.state.players.get(y)?);
+        if !criteria::compatible(ctx.tournament, ctx.state, px, py) {
+            return None;
+        }
+        // C.10 (and with it C.8, C.9, C.11): both colour preferences granted.
+        if px.preference.colour.is_some() && px.preference.colour == py.preference.colour {
+            return None;
+        }
+        pairs.push((x, y));
+    }
+    Some(BracketPairing {
+        pairs,
+        floaters: floater.into_iter().collect(),
+    })
 }
 
 /// The graph's vertices and the weight layout, independent of the weight type.

@@ -125,12 +125,8 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
             _ => groups.push(vec![p]),
         }
     }
-    let mut completion = completion::Completion::new(&ctx, &ranking.order)?;
-    if !completion.complete() {
-        return Err(Error::NoValidPairing(
-            "the players cannot all be paired without breaking an absolute criterion (C.1–C.3)".into(),
-        ));
-    }
+    // Built when the first bracket with players below it is paired.
+    let mut completion: Option<completion::Completion> = None;
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut mdps: Vec<usize> = Vec::new();
     // A.9: bracket by bracket from the top.
@@ -180,6 +176,10 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
                     ..bracket.clone()
                 },
             )?,
+        };
+        let completion = match &mut completion {
+            Some(c) => c,
+            None => completion.insert(completion::Completion::new(&ctx, &ranking.order)?),
         };
         if completion.remove_if_completable(&ctx, &normal.pairs)? {
             pairs.extend(normal.pairs);
