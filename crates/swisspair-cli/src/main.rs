@@ -126,8 +126,8 @@ fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     let system = system_of(&cli)?;
-    if cli.generate.is_some() {
-        return Err(Failure::usage("not implemented yet: the generator (-g)"));
+    if let Some(config) = &cli.generate {
+        return generate(system, config.as_deref(), cli.output.as_deref(), cli.seed);
     }
     let Some(input) = cli.input.as_deref() else {
         return Err(Failure::usage(
@@ -166,6 +166,36 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+/// `-g`: generate a random tournament paired by `system`.
+fn generate(system: System, config: Option<&Path>, output: Option<&Path>, seed: Option<u64>) -> Result<(), Failure> {
+    let settings = match config {
+        Some(path) => {
+            let bytes = files::read(path)?;
+            let text = String::from_utf8_lossy(&bytes);
+            swisspair::generate::Config::parse(&text).map_err(|e| Failure::from_error(path, &e))?
+        }
+        None => swisspair::generate::Config::default(),
+    };
+    let Some(output) = output else {
+        return Err(Failure::usage("-g needs -o OUTPUT.trf"));
+    };
+    let seed = match seed {
+        Some(s) => s,
+        None => {
+            let s = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            eprintln!("swisspair: seed {s}");
+            s
+        }
+    };
+    let trf = swisspair::generate::generate(system, &settings, seed).map_err(|e| Failure {
+        code: u8::try_from(e.exit_code()).unwrap_or(2),
+        message: format!("generator: {e}"),
+    })?;
+    files::write_atomically(output, swisspair::trf::write(&trf).as_bytes())
 }
 
 /// `-c`: re-pair every round and list the rounds that differ.

@@ -1,8 +1,8 @@
 //! Benchmarks of the maximum-weight matching engine.
 //!
-//! * `full_solve/<type>/<n>`: solve from scratch a complete graph with
-//!   random weights (100-bit weights for `u128`, 200-bit weights for a
-//!   256-bit `bnum` integer).
+//! * `full_solve/<type>/<n>` (n = 100, 200, 400, 1000): solve from scratch
+//!   a complete graph with random weights (100-bit weights for `u128`,
+//!   200-bit weights for a 256-bit `bnum` integer).
 //! * `full_solve_structured/<type>/<n>`: complete graph whose weights are
 //!   built like a pairing program's (few distinct values, many ties).
 //! * `build/<type>/<n>`: setting all edges of a complete graph.
@@ -199,8 +199,8 @@ fn bench_incremental<W: Weight>(c: &mut Criterion, name: &str, mut gen: impl FnM
 }
 
 fn benches(c: &mut Criterion) {
-    bench_full(c, "u128", &[100, 400, 1000], weight_u128);
-    bench_full(c, "u256", &[100, 400, 1000], weight_u256);
+    bench_full(c, "u128", &[100, 200, 400, 1000], weight_u128);
+    bench_full(c, "u256", &[100, 200, 400, 1000], weight_u256);
     bench_structured(c);
     bench_build(c);
     bench_incremental(c, "u128", weight_u128);

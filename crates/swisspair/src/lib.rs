@@ -3,11 +3,14 @@
 //! Data flows one way: [`trf`] (read/write) → [`tournament`] (players, rounds, results, point system) →
 //! [`state`] (what the systems derive per player) → [`systems`] (Dutch, ...) → [`pairing`] (output).
 
+pub mod audit;
 pub mod check;
 pub mod error;
+pub mod generate;
 pub mod matching;
 pub mod pairing;
 pub mod score;
+pub mod selftest;
 pub mod state;
 pub mod systems;
 pub mod tournament;

@@ -43,42 +43,52 @@
 //! [`MatchingComputer::set_edge`] keeps the invariants above for the current
 //! weights, preparing a vertex for re-optimisation only where needed:
 //!
-//! * a new weight that keeps an edge between two different top-level
-//!   blossoms feasible, on an unmatched edge, needs nothing at all;
-//! * otherwise one endpoint `v` is *prepared*: its top-level blossom is
-//!   unmatched from the outside (the old partner becomes single), the
-//!   matching inside is rotated so that `v` is the base, and every blossom
-//!   containing `v` is dissolved top-down, adding its `z` to the duals of its
-//!   vertices (which leaves every other edge's slack unchanged).  `v` is now a
-//!   single trivial vertex; at the next solve its dual is recomputed as the
-//!   smallest value that makes its new edges feasible.
+//! * a change of an unmatched edge between two different top-level
+//!   blossoms that keeps it feasible (`d_u + d_v >= 2 w`, e.g. any decrease)
+//!   needs nothing at all: the current matching stays optimal;
+//! * otherwise one endpoint `v` is *prepared* (`O(n)`): its top-level
+//!   blossom is unmatched from the outside (the old partner becomes single),
+//!   the matching inside is rotated so that `v` is the base (flipping only
+//!   tight blossom edges), and every blossom containing `v` is dissolved
+//!   top-down, adding its `z` to the duals of its vertices (which leaves the
+//!   slack of every edge not incident to `v` unchanged).  `v` is now a single
+//!   trivial vertex; at the next solve its dual is recomputed as the smallest
+//!   value that makes its (new) edges feasible, and so is the dual of the old
+//!   partner if it is a trivial vertex.
 //!
 //! Changing every edge of one vertex therefore leaves at most two active
-//! vertices, and the re-solve takes one or two stages (`O(n^2)` each,
-//! usually much less) instead of a full solve.  [`MatchingComputer::add_vertex`]
-//! adds a single vertex with dual zero; [`MatchingComputer::isolate_vertex`]
-//! removes all edges of a vertex (the way to "remove" it).
+//! vertices: the re-solve takes one or two stages (`O(n^2)` each, usually
+//! far less: a tree rarely spans the whole graph) instead of a full solve.
+//! [`MatchingComputer::add_vertex`] adds a single vertex with dual zero
+//! (nothing to repair); [`MatchingComputer::isolate_vertex`] removes all
+//! edges of a vertex, which is the way to "remove" it.
 //!
 //! # Weights and limits
 //!
-//! Weights are any [`Weight`]: `u32`, `u64`, `u128` or `bnum::BUint<N>`.
-//! Every intermediate value is at most `4 M + 2` for a maximum edge weight
-//! `M`; therefore edge weights must be `<= W::MAX >> 2`
-//! ([`max_edge_weight`]), i.e. fit in `W::BITS - 2` bits
-//! ([`safe_weight_bits`]).  The *sum* of matched weights may exceed the type:
+//! Weights are any [`Weight`]: `u32`, `u64`, `u128` or `bnum::BUint<N>`
+//! (for every `N`).  With `M` the largest edge weight, every vertex dual stays
+//! `<= 2 M + 1`, every blossom dual `<= M`, and every intermediate value
+//! (sums of two duals, slacks) `<= 4 M + 2`.  Therefore edge weights must be
+//! `<= W::MAX >> 2` ([`max_edge_weight`]), i.e. fit in `W::BITS - 2` bits
+//! ([`safe_weight_bits`]); `set_edge` rejects larger ones.  The *sum* of the
+//! matched weights may exceed the type:
 //! [`MatchingComputer::matching_weight`] reports that as an error.
 //!
 //! # Storage
 //!
-//! Adjacency rows of 32-bit weight indices (dense or sorted sparse per
-//! vertex, chosen by degree) plus an interned pool of distinct weight values:
-//! memory is about 4 bytes per vertex pair for dense graphs with few distinct
-//! weights, and proportional to the number of edges for sparse graphs.
+//! Per-vertex adjacency rows, dense or sorted-sparse by degree.  While the
+//! graph has at most 4096 distinct weights, rows hold 32-bit indices into an
+//! interned pool of weights (4 bytes per vertex pair of a dense graph,
+//! whatever the width of `W`); beyond that, rows hold the weights
+//! themselves.  Sparse graphs cost memory proportional to their edges.
 //!
 //! # Determinism
 //!
 //! No randomness, and no hash map is ever iterated: the same sequence of
-//! operations always produces the same matching.
+//! operations always produces the same matching.  (Among several optimal
+//! matchings, which one is found may depend on the history, e.g. on whether
+//! the previous solution was reused or [`MatchingComputer::reset`] was
+//! called.)
 
 mod blossom;
 mod graph;

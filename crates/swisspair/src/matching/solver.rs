@@ -70,6 +70,7 @@ pub(crate) struct Solver<W: Weight> {
     /// `bedges[s][i] = (x, y)`: edge connecting `childs[s][i]` (contains
     /// `x`) with `childs[s][i + 1]` (cyclically; contains `y`).
     pub(super) bedges: Vec<Vec<(u32, u32)>>,
+    /// Unused blossom slots (a stack, so reuse is deterministic).
     pub(super) free_slots: Vec<u32>,
     /// Vertices whose edges changed since the last solve; their dual is
     /// recomputed at the next solve.
@@ -77,6 +78,8 @@ pub(crate) struct Solver<W: Weight> {
     pub(super) dirty_list: Vec<u32>,
 
     // ---- per-stage state ----
+    /// `FREE`, `S` or `T` per top-level node; a vertex inside a T-blossom
+    /// has its own label `T` once an S-vertex reached it by a tight edge.
     pub(super) label: Vec<u8>,
     /// Vertex outside the node through which the node got its label
     /// (S: the T-vertex matched to its base, `NONE` for the root;
@@ -95,6 +98,7 @@ pub(crate) struct Solver<W: Weight> {
     /// S-blossom formed in this stage to other S-blossoms (per slot).
     pub(super) blists: Vec<Vec<(u32, u32, W)>>,
     pub(super) has_list: Vec<bool>,
+    /// S-vertices waiting to be scanned.
     pub(super) queue: Vec<u32>,
 
     // ---- scratch buffers (kept to avoid allocation) ----
@@ -409,7 +413,7 @@ impl<W: Weight> Solver<W> {
         }
     }
 
-    /// Recomputes the duals of dirty vertices.
+    /// Recomputes the duals of dirty vertices (all single and trivial).
     fn fix_dirty(&mut self, g: &Graph<W>) {
         // Each edge between two dirty vertices is made feasible when the
         // later of the two is processed; stale duals used before that only
@@ -418,6 +422,11 @@ impl<W: Weight> Solver<W> {
         for &v in &list {
             self.dual[v as usize] = self.needed_dual(g, v as usize);
             self.dirty[v as usize] = false;
+        }
+        // Re-match along tight edges right away where possible (typically a
+        // vertex with its old partner): no stage needed for those.
+        for &v in &list {
+            self.greedy_match(g, v as usize);
         }
         self.dirty_list = list;
         self.dirty_list.clear();

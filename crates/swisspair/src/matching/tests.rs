@@ -502,7 +502,7 @@ fn errors() {
 #[test]
 fn random_small_graphs_u64() {
     let mut rng = Rng(1);
-    for round in 0..1500 {
+    for round in 0..4000 {
         let n = 1 + rng.below(10) as usize;
         let density = [30, 60, 90, 100][round % 4];
         let max = [1, 2, 3, 5, 20, 1000][round % 6];
@@ -516,7 +516,7 @@ fn random_small_graphs_u64() {
 #[test]
 fn random_small_graphs_near_max() {
     let mut rng = Rng(2);
-    for round in 0..300 {
+    for round in 0..600 {
         let n = 2 + rng.below(9) as usize;
         let top = max_edge_weight::<u64>();
         let mut m = random_graph(&mut rng, n, 80, &mut |r: &mut Rng| top - r.below(4));
@@ -533,7 +533,7 @@ fn random_small_graphs_near_max() {
 #[test]
 fn random_small_graphs_wide() {
     let mut rng = Rng(3);
-    for round in 0..250 {
+    for round in 0..500 {
         let n = 2 + rng.below(9) as usize;
         let bits = [200u32, 254, 60][round % 3];
         let mut m = random_graph(&mut rng, n, 75, &mut |r: &mut Rng| {
@@ -641,19 +641,19 @@ fn incremental_run<W: Weight>(
 
 #[test]
 fn incremental_small_u64() {
-    incremental_run(10, 150, 12, &mut |r: &mut Rng| random_weight_u64(r, 6));
-    incremental_run(11, 100, 12, &mut |r: &mut Rng| random_weight_u64(r, 1000));
+    incremental_run(10, 400, 12, &mut |r: &mut Rng| random_weight_u64(r, 6));
+    incremental_run(11, 250, 12, &mut |r: &mut Rng| random_weight_u64(r, 1000));
 }
 
 #[test]
 fn incremental_small_wide() {
     let top = max_edge_weight::<BUint<4>>();
-    incremental_run(12, 60, 10, &mut |r: &mut Rng| {
+    incremental_run(12, 120, 10, &mut |r: &mut Rng| {
         top.sub_w(BUint::<4>::from_u64(r.below(5)))
     });
-    incremental_run(13, 60, 10, &mut |r: &mut Rng| wide_random::<4>(r, 254));
+    incremental_run(13, 120, 10, &mut |r: &mut Rng| wide_random::<4>(r, 254));
     let top = max_edge_weight::<u128>();
-    incremental_run(14, 60, 10, &mut |r: &mut Rng| top - u128::from(r.below(7)));
+    incremental_run(14, 120, 10, &mut |r: &mut Rng| top - u128::from(r.below(7)));
 }
 
 #[test]
@@ -894,7 +894,7 @@ fn edge_list(max_n: usize, max_w: u64) -> impl Strategy<Value = (usize, Vec<(usi
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
 
     #[test]
     fn prop_matches_brute_force((n, edges) in edge_list(10, 8)) {

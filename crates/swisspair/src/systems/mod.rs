@@ -1,5 +1,6 @@
 //! The pairing systems. Each reads a [`RoundState`] and returns a [`Pairing`].
 
+pub mod dubov;
 pub mod dutch;
 
 use crate::error::{Error, Result};
@@ -44,6 +45,7 @@ impl System {
         let state = RoundState::new(tournament);
         let mut pairing = match self {
             System::Dutch => dutch::pair(tournament, &state)?,
+            System::Dubov => dubov::pair(tournament, &state)?,
             other => {
                 return Err(Error::NotImplemented(format!(
                     "the {} system (--{})",

@@ -11,7 +11,7 @@
 mod parse;
 mod write;
 
-pub use parse::{parse, parse_bytes};
+pub use parse::{parse, parse_bytes, parse_line};
 pub use write::{format_player, write};
 
 use crate::score::Score;

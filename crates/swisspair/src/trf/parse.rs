@@ -122,6 +122,11 @@ pub fn parse(text: &str) -> Result<Trf> {
     Ok(trf)
 }
 
+/// Reads one line as a record (`number` is its line number, for errors).
+pub fn parse_line(line: &str, number: usize) -> Result<Record> {
+    parse_record(line, number, &mut Vec::new())
+}
+
 fn parse_record(line: &str, number: usize, warnings: &mut Vec<String>) -> Result<Record> {
     let code = line.get(..3).unwrap_or("");
     let rest = line.get(3..).unwrap_or("");

@@ -1,0 +1,278 @@
+//! An independent audit of a tournament's rounds against the absolute rules: it reads only the file's
+//! results and never calls a pairing system, so it can judge any engine's pairings (ours included).
+//!
+//! Checked for every round: each player is paired at most once (with an opponent who lists them back —
+//! the reader already refuses files where that fails), at most one pairing-allocated bye; no two players
+//! meet twice in played games (C.04.1.b); nobody receives a second pairing-allocated bye, nor one after
+//! a forfeit win (C.04.1.d); no forbidden pair (XXP, 260) meets; and the colour limits the system makes
+//! absolute: a colour difference beyond ±2 or the same colour three times running (C.04.1.f/g), with
+//! the exceptions the system allows in the last round.
+
+use crate::systems::System;
+use crate::tournament::{Bye, Colour, Entry, Tournament};
+use std::fmt;
+
+/// One breach of an absolute rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    pub round: usize,
+    /// Starting numbers of the players concerned.
+    pub players: Vec<u32>,
+    pub rule: Rule,
+}
+
+/// The rules the audit checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Two players met a second time in a played game.
+    Rematch,
+    /// A second pairing-allocated bye, or one after a forfeit win.
+    ByeNotAllowed,
+    /// A forbidden pair (XXP / 260) was paired.
+    ForbiddenPair,
+    /// A colour difference beyond ±2.
+    ColourDifference,
+    /// The same colour three times in a row.
+    SameColourThrice,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let players: Vec<String> = self.players.iter().map(|p| p.to_string()).collect();
+        let what = match self.rule {
+            Rule::Rematch => "rematch of a game already played",
+            Rule::ByeNotAllowed => "pairing-allocated bye to a player who already had one or a forfeit win",
+            Rule::ForbiddenPair => "forbidden pair",
+            Rule::ColourDifference => "colour difference beyond ±2",
+            Rule::SameColourThrice => "same colour three times in a row",
+        };
+        write!(f, "round {}: {}: player {}", self.round, what, players.join(" and "))
+    }
+}
+
+/// How a system limits colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColourLimits {
+    /// The limits hold in every round but the last.
+    pub absolute: bool,
+    /// In the last round, topscorers (over 50% of the maximum score) and their opponents are exempt
+    /// (Dutch A.7/C.3).
+    pub topscorer_exception_in_last_round: bool,
+}
+
+impl ColourLimits {
+    /// What each system makes absolute.
+    pub fn of(system: System) -> ColourLimits {
+        match system {
+            System::Dutch => ColourLimits {
+                absolute: true,
+                topscorer_exception_in_last_round: true,
+            },
+            // Dubov 2.3/2.4, Lim and the 1992 system make the limits absolute in every round.
+            System::Dubov | System::Lim | System::Rating1992 => ColourLimits {
+                absolute: true,
+                topscorer_exception_in_last_round: false,
+            },
+        }
+    }
+}
+
+/// Audits every round of `t` (`total_rounds` tells which round is the last).
+pub fn audit(t: &Tournament, limits: ColourLimits) -> Vec<Violation> {
+    let mut found = Vec::new();
+    let last_round = t.total_rounds.unwrap_or(t.rounds_played);
+    let win = t.points.win();
+    for (i, p) in t.players.iter().enumerate() {
+        let mut met: Vec<usize> = Vec::new();
+        let mut had_bye = false;
+        let mut had_forfeit_win = false;
+        let mut colours: Vec<Colour> = Vec::new();
+        for (r, e) in p.entries.iter().enumerate() {
+            let round = r + 1;
+            match *e {
+                Entry::Played { opponent, colour, .. } => {
+                    if met.contains(&opponent) && i < opponent {
+                        found.push(violation(t, round, &[i, opponent], Rule::Rematch));
+                    }
+                    met.push(opponent);
+                    if i < opponent && t.is_forbidden(i, opponent, round) {
+                        found.push(violation(t, round, &[i, opponent], Rule::ForbiddenPair));
+                    }
+                    colours.push(colour);
+                    if limits.absolute && breaks_colour_limits(&colours).is_some() {
+                        let exempt = limits.topscorer_exception_in_last_round
+                            && round == last_round
+                            && (topscorer(t, i, round, win) || topscorer(t, opponent, round, win));
+                        if !exempt {
+                            if let Some(rule) = breaks_colour_limits(&colours) {
+                                found.push(violation(t, round, &[i], rule));
+                            }
+                        }
+                    }
+                }
+                Entry::Forfeit { opponent, won, .. } => {
+                    if i < opponent && t.is_forbidden(i, opponent, round) {
+                        found.push(violation(t, round, &[i, opponent], Rule::ForbiddenPair));
+                    }
+                    if won {
+                        had_forfeit_win = true;
+                    }
+                }
+                Entry::Bye(Bye::PairingAllocated) => {
+                    if had_bye || had_forfeit_win {
+                        found.push(violation(t, round, &[i], Rule::ByeNotAllowed));
+                    }
+                    had_bye = true;
+                }
+                Entry::Bye(Bye::ForfeitWin) => had_forfeit_win = true,
+                Entry::Bye(_) => {}
+            }
+        }
+    }
+    found.sort_by_key(|v| (v.round, v.players.clone()));
+    found
+}
+
+/// Whether the colours played so far (the latest last) break a limit.
+fn breaks_colour_limits(colours: &[Colour]) -> Option<Rule> {
+    let whites = colours.iter().filter(|&&c| c == Colour::White).count() as i64;
+    let difference = 2 * whites - colours.len() as i64;
+    if difference.abs() > 2 {
+        return Some(Rule::ColourDifference);
+    }
+    if colours.len() >= 3 && colours[colours.len() - 3..].windows(2).all(|w| w[0] == w[1]) {
+        return Some(Rule::SameColourThrice);
+    }
+    None
+}
+
+/// A.7: over 50% of the maximum possible score before `round`.
+fn topscorer(t: &Tournament, player: usize, round: usize, win: crate::score::Score) -> bool {
+    let score = t.score_after(player, round - 1);
+    score.0 * 2 > win.0 * (round as i32 - 1)
+}
+
+fn violation(t: &Tournament, round: usize, players: &[usize], rule: Rule) -> Violation {
+    Violation {
+        round,
+        players: players
+            .iter()
+            .map(|&p| t.players.get(p).map_or(0, |q| q.start_number))
+            .collect(),
+        rule,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A player line: `cells` are (opponent, colour, result) per round, opponent 0 for none; the points
+    /// column is left blank (the audit does not read it).
+    fn line(n: u32, _points: &str, cells: &[(u32, char, char)]) -> String {
+        let head = format!(
+            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+            n,
+            "",
+            "",
+            format!("P{n}"),
+            2000,
+            "",
+            "",
+            "",
+            "",
+            n
+        );
+        let cells: Vec<String> = cells
+            .iter()
+            .map(|&(o, c, r)| {
+                let o = if o == 0 { "0000".to_string() } else { format!("{o:>4}") };
+                format!("{o} {c} {r}")
+            })
+            .collect();
+        format!("{head}  {}", cells.join("  "))
+    }
+
+    fn audit_of(lines: &[String], extra: &str) -> Vec<Violation> {
+        let text = format!("{}\n{extra}", lines.join("\n"));
+        let t = Tournament::from_trf(&crate::trf::parse(&text).unwrap()).unwrap();
+        audit(&t, ColourLimits::of(System::Dutch))
+    }
+
+    #[test]
+    fn clean_tournament_has_no_violation() {
+        let v = audit_of(
+            &[
+                line(1, "1.0", &[(2, 'w', '1'), (3, 'b', '0')]),
+                line(2, "1.0", &[(1, 'b', '0'), (0, '-', 'U')]),
+                line(3, "1.0", &[(0, '-', 'U'), (1, 'w', '1')]),
+            ],
+            "XXR 2",
+        );
+        assert!(v.is_empty(), "{v:?}");
+    }
+
+    #[test]
+    fn finds_a_rematch() {
+        let v = audit_of(
+            &[
+                line(1, "2.0", &[(2, 'w', '1'), (2, 'b', '1')]),
+                line(2, "0.0", &[(1, 'b', '0'), (1, 'w', '0')]),
+            ],
+            "XXR 3",
+        );
+        assert_eq!(v.len(), 1);
+        assert_eq!((v[0].round, v[0].rule, v[0].players.clone()), (2, Rule::Rematch, vec![1, 2]));
+    }
+
+    #[test]
+    fn a_forfeit_is_not_a_meeting_but_bars_the_bye() {
+        let v = audit_of(
+            &[
+                line(1, "2.0", &[(2, 'w', '+'), (0, '-', 'U'), (2, 'b', '0')]),
+                line(2, "2.0", &[(1, 'b', '-'), (3, 'w', '1'), (1, 'w', '1')]),
+                line(3, "1.0", &[(0, '-', 'U'), (2, 'b', '0'), (0, '-', 'U')]),
+            ],
+            "XXR 3",
+        );
+        let rules: Vec<Rule> = v.iter().map(|x| x.rule).collect();
+        assert_eq!(rules, vec![Rule::ByeNotAllowed, Rule::ByeNotAllowed], "{v:?}");
+        assert_eq!(v[0].players, vec![1]);
+        assert_eq!(v[1].players, vec![3]);
+    }
+
+    #[test]
+    fn finds_a_forbidden_pair() {
+        let v = audit_of(
+            &[line(1, "1.0", &[(2, 'w', '1')]), line(2, "0.0", &[(1, 'b', '0')])],
+            "XXR 3\nXXP 1 2",
+        );
+        assert_eq!(v.len(), 1);
+        assert_eq!(v[0].rule, Rule::ForbiddenPair);
+    }
+
+    #[test]
+    fn finds_colour_breaches_except_topscorers_in_the_last_round() {
+        let players = [
+            line(1, "3.0", &[(2, 'w', '1'), (3, 'w', '1'), (4, 'w', '1')]),
+            line(2, "0.0", &[(1, 'b', '0'), (4, 'b', '0'), (3, 'b', '0')]),
+            line(3, "1.0", &[(4, 'b', '1'), (1, 'b', '0'), (2, 'w', '1')]),
+            line(4, "2.0", &[(3, 'w', '0'), (2, 'w', '1'), (1, 'b', '0')]),
+        ];
+        // Round 3 is not the last: players 1 and 2 break C.04.1.f/g.
+        let v = audit_of(&players, "XXR 5");
+        let found: Vec<(usize, Rule, Vec<u32>)> = v.iter().map(|x| (x.round, x.rule, x.players.clone())).collect();
+        assert_eq!(
+            found,
+            vec![
+                (3, Rule::ColourDifference, vec![1]),
+                (3, Rule::ColourDifference, vec![2]),
+            ]
+        );
+        // Round 3 is the last: player 1 is a topscorer and exempt; player 2 (against 3, no topscorer)
+        // is not.
+        let v = audit_of(&players, "XXR 3");
+        let found: Vec<(usize, Rule, Vec<u32>)> = v.iter().map(|x| (x.round, x.rule, x.players.clone())).collect();
+        assert_eq!(found, vec![(3, Rule::ColourDifference, vec![2])]);
+    }
+}

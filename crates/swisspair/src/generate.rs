@@ -1,0 +1,492 @@
+//! The random tournament generator: plays a whole tournament, pairing every round with a system and
+//! drawing the results from the players' ratings.
+//!
+//! The configuration is `key=value` lines with the keys of the other engines' generators (see
+//! [`Config::parse`]). Randomness comes from ChaCha8 seeded with the seed, and every probability is worked
+//! out in integers, so the same seed gives the same file on every machine.
+
+use crate::error::{Error, Result};
+use crate::score::Score;
+use crate::systems::System;
+use crate::tournament::Tournament;
+use crate::trf::{self, Cell, CellColour, PlayerRecord, Record, ResultCode, Trf};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A rate of "one in N": `NEVER` disables the event.
+pub const NEVER: u64 = 0;
+
+/// Generator settings. Rates are "one in N" chances per player and round (0 = never); the draw
+/// percentage is the share of drawn games between equally rated players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub players: usize,
+    pub rounds: usize,
+    pub draw_percentage: u32,
+    pub forfeit_rate: u64,
+    pub retired_rate: u64,
+    pub half_point_bye_rate: u64,
+    pub zero_point_bye_rate: u64,
+    /// One player in N enters late (misses the first rounds).
+    pub late_entry_rate: u64,
+    pub highest_rating: u32,
+    pub lowest_rating: u32,
+    pub win: Score,
+    pub draw: Score,
+    pub loss: Score,
+    pub zero_point_bye: Score,
+    pub forfeit_loss: Score,
+    pub pairing_allocated_bye: Score,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            players: 30,
+            rounds: 9,
+            draw_percentage: 30,
+            forfeit_rate: NEVER,
+            retired_rate: NEVER,
+            half_point_bye_rate: NEVER,
+            zero_point_bye_rate: NEVER,
+            late_entry_rate: NEVER,
+            highest_rating: 2600,
+            lowest_rating: 1400,
+            win: Score::points(1),
+            draw: Score::tenths(5),
+            loss: Score::ZERO,
+            zero_point_bye: Score::ZERO,
+            forfeit_loss: Score::ZERO,
+            pairing_allocated_bye: Score::points(1),
+        }
+    }
+}
+
+/// The configuration keys, with what they set.
+pub const KEYS: &[(&str, &str)] = &[
+    ("PlayersNumber", "number of players (default 30)"),
+    ("RoundsNumber", "number of rounds (default 9)"),
+    ("DrawPercentage", "percentage of draws between equally rated players (default 30)"),
+    ("ForfeitRate", "one game in N is forfeited (default never)"),
+    ("RetiredRate", "one player in N withdraws in a round (default never)"),
+    ("HalfPointByeRate", "one player in N takes a half-point bye in a round (default never)"),
+    ("ZeroPointByeRate", "one player in N is absent (zero-point bye) in a round (default never)"),
+    ("LateEntryRate", "one player in N enters after round 1 (default never)"),
+    ("HighestRating", "highest rating (default 2600)"),
+    ("LowestRating", "lowest rating (default 1400)"),
+    ("PointsForWin", "points for a win (default 1)"),
+    ("PointsForDraw", "points for a draw (default 0.5)"),
+    ("PointsForLoss", "points for a loss (default 0)"),
+    ("PointsForZPB", "points for a zero-point bye (default 0)"),
+    ("PointsForForfeitLoss", "points for a forfeit loss (default 0)"),
+    ("PointsForPAB", "points for the pairing-allocated bye (default 1)"),
+];
+
+impl Config {
+    /// Reads `key=value` lines (blank lines and lines starting with `#` are skipped; an unknown key, a
+    /// bad value or an impossible setting is an error naming the line).
+    pub fn parse(text: &str) -> Result<Config> {
+        let mut c = Config::default();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            let at = Some(i + 1);
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let Some((key, value)) = line.split_once('=') else {
+                return Err(Error::invalid(at, "configuration", format!("'{line}' is not key=value")));
+            };
+            let (key, value) = (key.trim(), value.trim());
+            let number = || -> Result<u64> {
+                value
+                    .parse::<u64>()
+                    .map_err(|_| Error::invalid(at, key, format!("'{value}' is not a whole number")))
+            };
+            let points = || -> Result<Score> {
+                Score::parse(value)
+                    .filter(|s| s.0 >= 0)
+                    .ok_or_else(|| Error::invalid(at, key, format!("'{value}' is not a number of points")))
+            };
+            match key {
+                "PlayersNumber" => c.players = number()? as usize,
+                "RoundsNumber" => c.rounds = number()? as usize,
+                "DrawPercentage" => {
+                    let v = number()?;
+                    if v > 100 {
+                        return Err(Error::invalid(at, key, "must be at most 100"));
+                    }
+                    c.draw_percentage = v as u32;
+                }
+                "ForfeitRate" => c.forfeit_rate = number()?,
+                "RetiredRate" => c.retired_rate = number()?,
+                "HalfPointByeRate" => c.half_point_bye_rate = number()?,
+                "ZeroPointByeRate" => c.zero_point_bye_rate = number()?,
+                "LateEntryRate" => c.late_entry_rate = number()?,
+                "HighestRating" => c.highest_rating = number()?.min(u64::from(u32::MAX)) as u32,
+                "LowestRating" => c.lowest_rating = number()?.min(u64::from(u32::MAX)) as u32,
+                "PointsForWin" => c.win = points()?,
+                "PointsForDraw" => c.draw = points()?,
+                "PointsForLoss" => c.loss = points()?,
+                "PointsForZPB" => c.zero_point_bye = points()?,
+                "PointsForForfeitLoss" => c.forfeit_loss = points()?,
+                "PointsForPAB" => c.pairing_allocated_bye = points()?,
+                _ => {
+                    let known: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
+                    return Err(Error::invalid(
+                        at,
+                        key,
+                        format!("unknown key (known: {})", known.join(", ")),
+                    ));
+                }
+            }
+        }
+        c.validate()?;
+        Ok(c)
+    }
+
+    /// Checks the settings that no tournament could satisfy.
+    pub fn validate(&self) -> Result<()> {
+        let field = |f: &str| f.to_string();
+        if self.players < 2 {
+            return Err(Error::invalid(None, field("PlayersNumber"), "at least 2 players"));
+        }
+        if self.players > trf::MAX_START_NUMBER as usize {
+            return Err(Error::size_limit(
+                None,
+                field("PlayersNumber"),
+                format!("{} players; TRF numbers at most {}", self.players, trf::MAX_START_NUMBER),
+            ));
+        }
+        if self.rounds == 0 {
+            return Err(Error::invalid(None, field("RoundsNumber"), "at least 1 round"));
+        }
+        if self.rounds > trf::MAX_ROUNDS {
+            return Err(Error::size_limit(
+                None,
+                field("RoundsNumber"),
+                format!("{} rounds; at most {}", self.rounds, trf::MAX_ROUNDS),
+            ));
+        }
+        if self.rounds >= self.players {
+            return Err(Error::invalid(
+                None,
+                field("RoundsNumber"),
+                format!("{} rounds need more than {} players", self.rounds, self.players),
+            ));
+        }
+        if self.lowest_rating > self.highest_rating || self.highest_rating > 9999 {
+            return Err(Error::invalid(
+                None,
+                field("LowestRating"),
+                "the ratings must satisfy LowestRating <= HighestRating <= 9999",
+            ));
+        }
+        if self.win.0 > 999 || self.draw.0 > 999 || self.pairing_allocated_bye.0 > 999 {
+            return Err(Error::invalid(None, field("PointsForWin"), "points per game at most 99.9"));
+        }
+        Ok(())
+    }
+}
+
+/// The random source: ChaCha8, with exact integer draws.
+struct Dice(ChaCha8Rng);
+
+impl Dice {
+    /// Uniform in `0..n` (n > 0), without modulo bias.
+    fn below(&mut self, n: u64) -> u64 {
+        if n <= 1 {
+            return 0;
+        }
+        let zone = u64::MAX - (u64::MAX % n);
+        loop {
+            let x = self.0.next_u64();
+            if x < zone {
+                return x % n;
+            }
+        }
+    }
+
+    /// True with chance one in `rate` (never when `rate` is 0).
+    fn one_in(&mut self, rate: u64) -> bool {
+        rate != NEVER && self.below(rate) == 0
+    }
+}
+
+/// Expected score of the higher-rated of two players whose ratings differ by `difference`, in parts
+/// per million: `1 / (1 + 10^(-d/400))`, computed in fixed point so that it is the same everywhere.
+pub fn expected_ppm(difference: u32) -> u64 {
+    const SCALE: u128 = 1_000_000_000_000_000_000;
+    let d = u128::from(difference.min(1200));
+    // x = d · ln(10) / 400, with ln(10) = 2.302585092994045684 in 1e18 fixed point.
+    let x = d * 2_302_585_092_994_045_684 / 400;
+    // e^x = (e^(x/16))^16, e^(x/16) by its Taylor series (x/16 < 0.44).
+    let y = x / 16;
+    let mut term = SCALE;
+    let mut sum = SCALE;
+    for k in 1..30u128 {
+        term = term * y / SCALE / k;
+        if term == 0 {
+            break;
+        }
+        sum += term;
+    }
+    let mut t = sum;
+    for _ in 0..4 {
+        t = t * t / SCALE;
+    }
+    (t * 1_000_000 / (t + SCALE)) as u64
+}
+
+/// Plays a whole tournament with `system`.
+pub fn generate(system: System, config: &Config, seed: u64) -> Result<Trf> {
+    config.validate()?;
+    let mut dice = Dice(ChaCha8Rng::seed_from_u64(seed));
+    let n = config.players;
+    let span = u64::from(config.highest_rating - config.lowest_rating) + 1;
+    let mut ratings: Vec<u32> = (0..n)
+        .map(|_| config.lowest_rating + dice.below(span) as u32)
+        .collect();
+    ratings.sort_unstable_by(|a, b| b.cmp(a));
+    let initial_white = dice.below(2) == 0;
+    // Late entries: the round in which each player enters.
+    let entry: Vec<usize> = (0..n)
+        .map(|_| {
+            if config.rounds > 1 && dice.one_in(config.late_entry_rate) {
+                2 + dice.below(((config.rounds as u64) / 2).max(1)) as usize
+            } else {
+                1
+            }
+        })
+        .collect();
+    let mut players: Vec<PlayerRecord> = ratings
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| PlayerRecord {
+            start_number: i as u32 + 1,
+            sex: String::new(),
+            title: String::new(),
+            name: format!("Player {:04}", i + 1),
+            rating: r,
+            federation: String::new(),
+            fide_id: String::new(),
+            birth: String::new(),
+            points: None,
+            rank: None,
+            rounds: Vec::new(),
+        })
+        .collect();
+    let mut retired = vec![false; n];
+    let mut header = Trf::default();
+    header.push(format!("012 swisspair random tournament, seed {seed}"), Record::Other);
+    header.push(format!("XXR {}", config.rounds), Record::TotalRounds(config.rounds as u32));
+    let colour = if initial_white {
+        trf::InitialColour::White
+    } else {
+        trf::InitialColour::Black
+    };
+    header.push(
+        if initial_white { "XXC white1" } else { "XXC black1" },
+        Record::InitialColour(colour),
+    );
+    let defaults = Config::default();
+    for (code, value, default) in [
+        ("BBW", config.win, defaults.win),
+        ("BBD", config.draw, defaults.draw),
+        ("BBL", config.loss, defaults.loss),
+        ("BBZ", config.zero_point_bye, defaults.zero_point_bye),
+        ("BBF", config.forfeit_loss, defaults.forfeit_loss),
+        ("BBU", config.pairing_allocated_bye, config.win),
+    ] {
+        if value != default {
+            let text = format!("{code} {value:>4}");
+            let record = trf::parse_line(&text, 0)?;
+            header.push(text, record);
+        }
+    }
+    for round in 1..=config.rounds {
+        // Announcements for this round: late entries, withdrawals, requested byes.
+        for i in 0..n {
+            let cell = if round < entry[i] {
+                Some(ResultCode::ZeroPointBye)
+            } else if retired[i] {
+                Some(ResultCode::ZeroPointBye)
+            } else if round > 1 && dice.one_in(config.retired_rate) {
+                retired[i] = true;
+                Some(ResultCode::ZeroPointBye)
+            } else if round < config.rounds && dice.one_in(config.half_point_bye_rate) {
+                Some(ResultCode::HalfPointBye)
+            } else if dice.one_in(config.zero_point_bye_rate) {
+                Some(ResultCode::ZeroPointBye)
+            } else {
+                None
+            };
+            if let Some(result) = cell {
+                players[i].rounds.push(Cell {
+                    opponent: None,
+                    colour: None,
+                    result,
+                });
+            }
+        }
+        let trf = assemble(&header, &players, config, round - 1, false);
+        let tournament = Tournament::from_trf(&trf)?;
+        let present = tournament
+            .players
+            .iter()
+            .filter(|p| p.next_round == crate::tournament::Availability::Available)
+            .count();
+        if present < 2 {
+            // Nobody to pair: everyone present gets the round as an absence.
+            for p in players.iter_mut() {
+                if p.rounds.len() < round {
+                    p.rounds.push(Cell {
+                        opponent: None,
+                        colour: None,
+                        result: ResultCode::ZeroPointBye,
+                    });
+                }
+            }
+            continue;
+        }
+        let pairing = system.pair(&tournament)?;
+        for g in &pairing.games {
+            let (w, b) = (g.white, g.black);
+            let (wr, br) = (ratings[w], ratings[b]);
+            let (rw, rb) = play(&mut dice, config, wr, br);
+            players[w].rounds.push(Cell {
+                opponent: Some(b as u32 + 1),
+                colour: Some(CellColour::White),
+                result: rw,
+            });
+            players[b].rounds.push(Cell {
+                opponent: Some(w as u32 + 1),
+                colour: Some(CellColour::Black),
+                result: rb,
+            });
+        }
+        if let Some(b) = pairing.bye {
+            players[b].rounds.push(Cell {
+                opponent: None,
+                colour: None,
+                result: ResultCode::PairingAllocatedBye,
+            });
+        }
+        for p in players.iter_mut() {
+            if p.rounds.len() < round {
+                // Present but unpaired cannot happen; keep the file consistent anyway.
+                p.rounds.push(Cell::BLANK);
+            }
+        }
+    }
+    Ok(assemble(&header, &players, config, config.rounds, true))
+}
+
+/// The result codes for white and black of one game.
+fn play(dice: &mut Dice, config: &Config, white: u32, black: u32) -> (ResultCode, ResultCode) {
+    if dice.one_in(config.forfeit_rate) {
+        return match dice.below(10) {
+            0 => (ResultCode::ForfeitLoss, ResultCode::ForfeitLoss),
+            1..=4 => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
+            _ => (ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
+        };
+    }
+    let high = expected_ppm(white.abs_diff(black));
+    let expected_white = if white >= black { high } else { 1_000_000 - high };
+    // Draws: the configured share between equals, fewer as the expected score moves away from 1/2.
+    let closeness = 1_000_000 - 2 * expected_white.abs_diff(500_000);
+    let draw = u64::from(config.draw_percentage) * closeness / 100;
+    let white_wins = expected_white.saturating_sub(draw / 2);
+    let x = dice.below(1_000_000);
+    if x < white_wins {
+        (ResultCode::Win, ResultCode::Loss)
+    } else if x < white_wins + draw {
+        (ResultCode::Draw, ResultCode::Draw)
+    } else {
+        (ResultCode::Loss, ResultCode::Win)
+    }
+}
+
+/// The file as it stands: header lines and players with their points (and, at the end, ranks).
+fn assemble(header: &Trf, players: &[PlayerRecord], config: &Config, completed: usize, finished: bool) -> Trf {
+    let mut trf = header.clone();
+    let value = |c: &Cell| -> Score {
+        match c.result {
+            ResultCode::Win | ResultCode::WinShort | ResultCode::FullPointBye | ResultCode::ForfeitWin => {
+                config.win
+            }
+            ResultCode::Draw | ResultCode::DrawShort | ResultCode::HalfPointBye => config.draw,
+            ResultCode::Loss | ResultCode::LossShort => config.loss,
+            ResultCode::ForfeitLoss => config.forfeit_loss,
+            ResultCode::PairingAllocatedBye => config.pairing_allocated_bye,
+            ResultCode::ZeroPointBye | ResultCode::Blank => config.zero_point_bye,
+        }
+    };
+    let scores: Vec<Score> = players
+        .iter()
+        // Announcements of the round to be paired are not counted yet.
+        .map(|p| p.rounds.iter().take(completed).map(value).sum())
+        .collect();
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(scores[i]), i));
+    let mut rank = vec![0u32; players.len()];
+    for (r, &i) in order.iter().enumerate() {
+        rank[i] = r as u32 + 1;
+    }
+    for (i, p) in players.iter().enumerate() {
+        let mut p = p.clone();
+        p.points = Some(scores[i]);
+        p.rank = finished.then_some(rank[i]);
+        trf.push(String::new(), Record::Player(p));
+    }
+    trf
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expected_score_follows_the_logistic_curve() {
+        assert_eq!(expected_ppm(0), 500_000);
+        let e400 = expected_ppm(400); // 10/11
+        assert!((909_000..=909_200).contains(&e400), "{e400}");
+        let e200 = expected_ppm(200); // 1/(1+10^-0.5) = 0.7597
+        assert!((759_600..=759_800).contains(&e200), "{e200}");
+        assert!(expected_ppm(1200) > 999_000);
+    }
+
+    #[test]
+    fn config_keys_and_errors() {
+        let c = Config::parse("PlayersNumber=40\nRoundsNumber = 7\n# comment\nDrawPercentage=20\nPointsForWin=3\n")
+            .unwrap();
+        assert_eq!((c.players, c.rounds, c.draw_percentage, c.win), (40, 7, 20, Score(30)));
+        let e = Config::parse("PlayersNumber=40\nColour=white").unwrap_err();
+        assert_eq!(e.line(), Some(2));
+        assert!(e.to_string().contains("unknown key"), "{e}");
+        assert!(Config::parse("PlayersNumber=x").is_err());
+        assert!(Config::parse("DrawPercentage=101").is_err());
+        assert!(Config::parse("PlayersNumber=5\nRoundsNumber=5").is_err());
+        assert_eq!(Config::parse("PlayersNumber=10000").unwrap_err().exit_code(), 4);
+        assert!(Config::parse("LowestRating=2000\nHighestRating=1000").is_err());
+        assert!(Config::parse("garbage").is_err());
+    }
+
+    #[test]
+    fn same_seed_same_file() {
+        let c = Config {
+            players: 15,
+            rounds: 5,
+            forfeit_rate: 20,
+            half_point_bye_rate: 20,
+            ..Config::default()
+        };
+        let a = trf::write(&generate(System::Dutch, &c, 3).unwrap());
+        let b = trf::write(&generate(System::Dutch, &c, 3).unwrap());
+        assert_eq!(a, b);
+        let other = trf::write(&generate(System::Dutch, &c, 4).unwrap());
+        assert_ne!(a, other);
+        // The file reads back and its points agree.
+        let t = Tournament::from_trf(&trf::parse(&a).unwrap()).unwrap();
+        assert_eq!(t.rounds_played, 5);
+    }
+}

@@ -1,0 +1,41 @@
+//! Chapter 4: the pairing-allocated bye when the number of players is odd.
+
+use super::{Context, Oracle};
+use crate::error::{Error, Result};
+use std::cmp::Reverse;
+
+/// Chooses the bye before the pairing (chapter 4 comes before the procedure): the player of the lowest
+/// score group with the lowest R; among equal R, one due the dominating colour of the group, then the
+/// higher ARO, then the alphabetical order. 2.2 excludes players who received a point without playing;
+/// when nobody in the lowest group may have the bye, or giving it there would leave the round impossible
+/// to complete (or worse for 2.5), the next higher group is taken.
+pub fn choose(ctx: &Context<'_>, oracle: &mut Oracle<'_, '_>) -> Result<Option<usize>> {
+    let Some(bye) = oracle.bye_vertex() else {
+        return Ok(None);
+    };
+    for group in ctx.groups.iter().rev() {
+        let dominating = ctx.dominating_colour(group);
+        let mut candidates: Vec<usize> = group
+            .iter()
+            .copied()
+            .filter(|&v| ctx.entrant(v).bye_allowed)
+            .collect();
+        candidates.sort_by_key(|&v| {
+            let e = ctx.entrant(v);
+            (
+                e.rating,
+                dominating.is_some() && e.side() != dominating,
+                Reverse(e.aro),
+                e.alphabetical(),
+            )
+        });
+        for v in candidates {
+            if oracle.pair(&[(v, bye)])? {
+                return Ok(Some(v));
+            }
+        }
+    }
+    Err(Error::Internal(
+        "no player can take the bye although the round can be completed".into(),
+    ))
+}

@@ -1,0 +1,411 @@
+//! The completability test the procedure consults before each decision: can the players still unpaired
+//! all be paired, in the best way the limitations allow?
+//!
+//! The Dubov text pairs greedily from the top; taken literally, a choice in one score group can leave the
+//! round impossible to complete further down. Every decision of the procedure (a pair, the bye, a
+//! transfer, a floater) is therefore kept only when some pairing of all the players still unpaired
+//! extends it and is as good as the best one. "Good" is a weight per pair, with descending priority:
+//!
+//! 1. every player is paired (2.1–2.4 and the forbidden pairs are absolute: illegal pairs have no edge;
+//!    the bye is a pair with a dummy player, allowed by 2.2);
+//! 2. as few pairs as possible break the upfloat limits of 2.5 (not absolute: the lowest player of a
+//!    tournament may have nobody to play but higher-scored players, two rounds running);
+//! 3. as many players of the score group being paired as possible are paired within it (6.4: "the aim
+//!    of the pairing procedure is to pair all players within a score group"); players transferred up
+//!    (7.1, 7.2) count for the player they are paired with.
+//!
+//! The best value comes from a maximum-weight matching ([`crate::matching`]). The oracle keeps one best
+//! matching of the unpaired players (the witness); most decisions are confirmed by exchanging two or
+//! three of its pairs without a new solve, the others by solving again without the players concerned.
+
+use super::Context;
+use crate::error::{Error, Result};
+use crate::matching::{MatchingComputer, MatchingError};
+
+/// No mate.
+const NONE: usize = usize::MAX;
+
+/// What a player is to the score group being paired (criterion 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Member {
+    /// Not in the score group being paired.
+    Outside,
+    /// A player of the score group.
+    Resident,
+    /// A floater from a higher score group (chapter 8): counts when paired with a resident.
+    Floater,
+    /// A player transferred up to the score group (7.1, 7.2): counts for the resident he plays.
+    Transfer,
+}
+
+/// See the module documentation.
+pub struct Oracle<'c, 'a> {
+    ctx: &'c Context<'a>,
+    /// The dummy vertex standing for the pairing-allocated bye, when the number of players is odd.
+    bye: Option<usize>,
+    /// Vertices (entrants, then the bye) not yet paired.
+    remaining: Vec<bool>,
+    /// A best matching of the remaining vertices.
+    mate: Vec<usize>,
+    /// Its value.
+    value: u128,
+    member: Vec<Member>,
+    /// Width of each criterion's field in a weight.
+    shift: u32,
+}
+
+fn internal(e: MatchingError) -> Error {
+    Error::Internal(format!("matching: {e}"))
+}
+
+impl<'c, 'a> Oracle<'c, 'a> {
+    /// The oracle for the whole round; fails when no pairing satisfies the absolute limitations.
+    pub fn new(ctx: &'c Context<'a>) -> Result<Oracle<'c, 'a>> {
+        let n = ctx.entrants.len();
+        let bye = (n % 2 == 1).then_some(n);
+        let size = n + usize::from(bye.is_some());
+        // A field sums at most 2 per pair over at most size / 2 pairs.
+        let shift = usize::BITS - size.leading_zeros() + 1;
+        if 2 * shift + 2 > crate::matching::safe_weight_bits::<u64>() {
+            return Err(Error::size_limit(
+                None,
+                "players",
+                format!("{n} players to pair"),
+            ));
+        }
+        let mut oracle = Oracle {
+            ctx,
+            bye,
+            remaining: vec![true; size],
+            mate: vec![NONE; size],
+            value: 0,
+            member: vec![Member::Outside; n],
+            shift,
+        };
+        let (value, mate) = oracle.solve(&[])?;
+        oracle.value = value;
+        oracle.mate = mate;
+        if (0..size).any(|v| oracle.mate.get(v) == Some(&NONE)) {
+            return Err(Error::NoValidPairing(
+                "the players cannot all be paired within limitations 2.1–2.4 (and the forbidden pairs)"
+                    .into(),
+            ));
+        }
+        Ok(oracle)
+    }
+
+    /// The bye's vertex, when the round has one.
+    pub fn bye_vertex(&self) -> Option<usize> {
+        self.bye
+    }
+
+    /// Whether `v` is still unpaired.
+    pub fn is_unpaired(&self, v: usize) -> bool {
+        self.remaining.get(v).copied().unwrap_or(false)
+    }
+
+    /// The weight of the pair `a`–`b` (zero: not allowed).
+    fn weight(&self, a: usize, b: usize) -> u64 {
+        let pair = 1u64 << (2 * self.shift);
+        let keeps_2_5 = 1u64 << self.shift;
+        if Some(a) == self.bye || Some(b) == self.bye {
+            let other = if Some(a) == self.bye { b } else { a };
+            return match self.ctx.entrants.get(other) {
+                Some(e) if e.bye_allowed => pair + keeps_2_5,
+                _ => 0,
+            };
+        }
+        match self.ctx.pairable(a, b) {
+            None => 0,
+            Some(legal) => {
+                pair + if legal.breaks_2_5 { 0 } else { keeps_2_5 } + self.bonus(a, b)
+            }
+        }
+    }
+
+    /// Criterion 3: how many players of the score group this pair pairs within it.
+    fn bonus(&self, a: usize, b: usize) -> u64 {
+        let of = |v: usize| self.member.get(v).copied().unwrap_or(Member::Outside);
+        match (of(a), of(b)) {
+            (Member::Resident, Member::Resident | Member::Floater)
+            | (Member::Floater, Member::Resident) => 2,
+            (Member::Resident, Member::Transfer) | (Member::Transfer, Member::Resident) => 1,
+            _ => 0,
+        }
+    }
+
+    /// A best matching of the remaining vertices except `excluded`: its value and the mates.
+    fn solve(&self, excluded: &[usize]) -> Result<(u128, Vec<usize>)> {
+        let vertices: Vec<usize> = (0..self.remaining.len())
+            .filter(|&v| self.is_unpaired(v) && !excluded.contains(&v))
+            .collect();
+        let mut m = MatchingComputer::<u64>::new(vertices.len()).map_err(internal)?;
+        for (i, &a) in vertices.iter().enumerate() {
+            for (j, &b) in vertices.iter().enumerate().skip(i + 1) {
+                let w = self.weight(a, b);
+                if w > 0 {
+                    m.set_edge(i, j, w).map_err(internal)?;
+                }
+            }
+        }
+        m.solve();
+        let mut mate = vec![NONE; self.remaining.len()];
+        let mut value = 0u128;
+        for (i, &a) in vertices.iter().enumerate() {
+            if let Some(b) = m.mate(i).and_then(|j| vertices.get(j).copied()) {
+                if let Some(slot) = mate.get_mut(a) {
+                    *slot = b;
+                }
+                if a < b {
+                    value += u128::from(self.weight(a, b));
+                }
+            }
+        }
+        Ok((value, mate))
+    }
+
+    /// Commits the pairs `pairs` when a best pairing of the remaining players contains them.
+    pub fn pair(&mut self, pairs: &[(usize, usize)]) -> Result<bool> {
+        self.replace(&[], pairs)
+    }
+
+    /// Undoes the committed pairs `release` and commits `pairs` instead, when a best pairing of the
+    /// players then unpaired contains them (6.3's exchange with a row above). Nothing changes otherwise.
+    pub fn replace(&mut self, release: &[(usize, usize)], pairs: &[(usize, usize)]) -> Result<bool> {
+        let mut remaining = self.remaining.clone();
+        let mut mate = self.mate.clone();
+        let mut value = self.value;
+        for &(a, b) in release {
+            set(&mut remaining, a, true);
+            set(&mut remaining, b, true);
+            set(&mut mate, a, b);
+            set(&mut mate, b, a);
+            value += u128::from(self.weight(a, b));
+        }
+        let forced: u128 = pairs.iter().map(|&(a, b)| u128::from(self.weight(a, b))).sum();
+        if pairs.iter().any(|&(a, b)| self.weight(a, b) == 0) {
+            return Ok(false);
+        }
+        // Later exchanges may undo an earlier forced pair: check them all at the end.
+        let local = pairs
+            .iter()
+            .all(|&(a, b)| self.exchange(&mut mate, &remaining, a, b, 0, true))
+            && pairs.iter().all(|&(a, b)| mate.get(a) == Some(&b));
+        if !local {
+            let saved = std::mem::replace(&mut self.remaining, remaining.clone());
+            let excluded: Vec<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+            let solved = self.solve(&excluded);
+            self.remaining = saved;
+            let (rest, rest_mate) = solved?;
+            if rest + forced != value {
+                return Ok(false);
+            }
+            mate = rest_mate;
+        }
+        for &(a, b) in pairs {
+            for v in [a, b] {
+                set(&mut remaining, v, false);
+                set(&mut mate, v, NONE);
+            }
+        }
+        self.remaining = remaining;
+        self.mate = mate;
+        self.value = value - forced;
+        Ok(true)
+    }
+
+    /// Rewires `mate` to contain `a`–`b`, changing its value by exactly `delta`, by exchanging two pairs
+    /// (or three, when `deep`). Returns false, leaving `mate` unchanged, when no such exchange exists.
+    fn exchange(
+        &self,
+        mate: &mut [usize],
+        remaining: &[bool],
+        a: usize,
+        b: usize,
+        delta: i128,
+        deep: bool,
+    ) -> bool {
+        let get = |v: usize| mate.get(v).copied().unwrap_or(NONE);
+        if get(a) == b {
+            return delta == 0;
+        }
+        let (a2, b2) = (get(a), get(b));
+        if a2 == NONE || b2 == NONE {
+            return false;
+        }
+        let w = |x: usize, y: usize| i128::from(self.weight(x, y));
+        let before = w(a, a2) + w(b, b2);
+        let ab = w(a, b);
+        if ab == 0 {
+            return false;
+        }
+        if w(a2, b2) > 0 && ab + w(a2, b2) - before == delta {
+            for (x, y) in [(a, b), (a2, b2)] {
+                set(mate, x, y);
+                set(mate, y, x);
+            }
+            return true;
+        }
+        if !deep {
+            return false;
+        }
+        let third = (0..mate.len()).find(|&c| {
+            let d = get(c);
+            remaining.get(c) == Some(&true)
+                && d != NONE
+                && ![a, b, a2, b2].contains(&c)
+                && w(a2, c) > 0
+                && w(b2, d) > 0
+                && ab + w(a2, c) + w(b2, d) - before - w(c, d) == delta
+        });
+        let Some(c) = third else {
+            return false;
+        };
+        let d = get(c);
+        for (x, y) in [(a, b), (a2, c), (b2, d)] {
+            set(mate, x, y);
+            set(mate, y, x);
+        }
+        true
+    }
+
+    /// The value of the witness under the current weights.
+    fn witness_value(&self) -> u128 {
+        (0..self.mate.len())
+            .filter_map(|v| {
+                let u = self.mate.get(v).copied().unwrap_or(NONE);
+                (u != NONE && v < u).then(|| u128::from(self.weight(v, u)))
+            })
+            .sum()
+    }
+
+    /// Starts criterion 3 for a new score group: its residents and the floaters that came down to it.
+    pub fn start_group(&mut self, residents: &[usize], floaters: &[usize]) -> Result<()> {
+        self.member.iter_mut().for_each(|m| *m = Member::Outside);
+        for (list, kind) in [(residents, Member::Resident), (floaters, Member::Floater)] {
+            for &v in list {
+                set(&mut self.member, v, kind);
+            }
+        }
+        // Only criterion 3 changed; the witness is still best when it already pairs the whole group.
+        let value = self.witness_value();
+        let mask = (1u128 << self.shift) - 1;
+        let members = residents.len() + floaters.len();
+        if value & mask == (members - members % 2) as u128 {
+            self.value = value;
+            return Ok(());
+        }
+        let (value, mate) = self.solve(&[])?;
+        self.value = value;
+        self.mate = mate;
+        Ok(())
+    }
+
+    /// Takes `v` out of the score group being paired (a floater that found no opponent in it, or a
+    /// floater chosen by 6.4) when the best value allows it; with `force`, whatever the value.
+    fn leave_group(&mut self, v: usize, force: bool) -> Result<bool> {
+        let old = self.member.get(v).copied().unwrap_or(Member::Outside);
+        set(&mut self.member, v, Member::Outside);
+        // Weights only fell: the witness is still best if it lost nothing.
+        let value = self.witness_value();
+        if value == self.value {
+            return Ok(true);
+        }
+        let (value, mate) = self.solve(&[])?;
+        if value == self.value || force {
+            self.value = value;
+            self.mate = mate;
+            return Ok(true);
+        }
+        set(&mut self.member, v, old);
+        Ok(false)
+    }
+
+    /// A floater who found no opponent in this score group (chapter 8) moves on down.
+    pub fn pass_floater(&mut self, v: usize) -> Result<()> {
+        self.leave_group(v, true).map(|_| ())
+    }
+
+    /// 6.4: `v` can be the one left unpaired in the score group without making the round worse.
+    pub fn try_float(&mut self, v: usize) -> Result<bool> {
+        self.leave_group(v, false)
+    }
+
+    /// How many of `players` the witness leaves without a partner in the score group (6.4).
+    pub fn unpaired_in_group(&self, players: &[usize]) -> usize {
+        players
+            .iter()
+            .filter(|&&v| {
+                let m = self.mate.get(v).copied().unwrap_or(NONE);
+                !matches!(
+                    self.member.get(m),
+                    Some(Member::Resident | Member::Floater | Member::Transfer)
+                )
+            })
+            .count()
+    }
+
+    /// 7.2: transfers `t` up to the score group when that lets one more of its players be paired in it.
+    pub fn try_transfer(&mut self, t: usize, residents: &[usize]) -> Result<bool> {
+        let old = self.value;
+        set(&mut self.member, t, Member::Transfer);
+        // Only t's pairs gained, by one at most: old + 1 is the best possible.
+        if self.witness_value() == old + 1 {
+            self.value = old + 1;
+            return Ok(true);
+        }
+        let base = self.witness_value();
+        for &u in residents {
+            let mut mate = self.mate.clone();
+            if self.exchange(&mut mate, &self.remaining, u, t, (old + 1 - base) as i128, false) {
+                self.mate = mate;
+                self.value = old + 1;
+                return Ok(true);
+            }
+        }
+        let (value, mate) = self.solve(&[])?;
+        if value == old + 1 {
+            self.value = value;
+            self.mate = mate;
+            return Ok(true);
+        }
+        set(&mut self.member, t, Member::Outside);
+        Ok(false)
+    }
+
+    /// 7.1: transfers `t` up as the opponent of `p` when that pairs `p` in the score group without
+    /// making the round worse; commits the pair `p`–`t`.
+    pub fn try_transfer_pair(&mut self, p: usize, t: usize) -> Result<bool> {
+        let old = self.value;
+        set(&mut self.member, t, Member::Transfer);
+        let base = self.witness_value();
+        let target = old + 1;
+        let mut mate = self.mate.clone();
+        let delta = target as i128 - base as i128;
+        let found = if self.exchange(&mut mate, &self.remaining, p, t, delta, true) {
+            true
+        } else {
+            let (rest, rest_mate) = self.solve(&[p, t])?;
+            mate = rest_mate;
+            rest + u128::from(self.weight(p, t)) == target
+        };
+        if !found {
+            set(&mut self.member, t, Member::Outside);
+            return Ok(false);
+        }
+        for v in [p, t] {
+            set(&mut self.remaining, v, false);
+            set(&mut mate, v, NONE);
+        }
+        self.mate = mate;
+        self.value = target - u128::from(self.weight(p, t));
+        Ok(true)
+    }
+}
+
+/// `slice[i] = value` when `i` is in range.
+fn set<T>(slice: &mut [T], i: usize, value: T) {
+    if let Some(slot) = slice.get_mut(i) {
+        *slot = value;
+    }
+}

@@ -1,0 +1,449 @@
+//! Unit tests: one small hand-worked tournament per article (the expected pairs are worked out by hand in
+//! each test's comment).
+
+use super::colours::colour_of;
+use super::entrant::{colour_limits, due_colour, upfloat_allowed, Aro, Entrant};
+use super::{standard, Context};
+use crate::error::Error;
+use crate::score::Score;
+use crate::state::{Float, RoundState};
+use crate::systems::{dutch, System};
+use crate::tournament::{Colour, Tournament};
+use Colour::{Black as B, White as W};
+
+/// A tournament written as TRF: players (starting number = position + 1) with ratings, and rounds.
+struct Trf {
+    players: Vec<(String, u32)>,
+    /// Per player, per round: the TRF cell `OOOO C R`.
+    cells: Vec<Vec<String>>,
+    extra: Vec<String>,
+}
+
+impl Trf {
+    /// Players "Player 01", "Player 02", ... with these ratings.
+    fn new(ratings: &[u32]) -> Trf {
+        Trf {
+            players: ratings
+                .iter()
+                .enumerate()
+                .map(|(i, &r)| (format!("Player {:02}", i + 1), r))
+                .collect(),
+            cells: vec![Vec::new(); ratings.len()],
+            extra: Vec::new(),
+        }
+    }
+
+    fn cell(&mut self, player: u32, text: String) {
+        if let Some(c) = self.cells.get_mut(player as usize - 1) {
+            c.push(text);
+        }
+    }
+
+    /// A round: games `(white, black, result of white)` with `1 = 0 + -`, and byes `(player, code)`.
+    fn round(mut self, games: &[(u32, u32, char)], byes: &[(u32, char)]) -> Trf {
+        for &(w, b, r) in games {
+            let other = match r {
+                '1' => '0',
+                '0' => '1',
+                '+' => '-',
+                '-' => '+',
+                _ => '=',
+            };
+            self.cell(w, format!("{b:>4} w {r}"));
+            self.cell(b, format!("{w:>4} b {other}"));
+        }
+        for &(p, code) in byes {
+            self.cell(p, format!("0000 - {code}"));
+        }
+        self
+    }
+
+    fn line(mut self, text: &str) -> Trf {
+        self.extra.push(text.to_string());
+        self
+    }
+
+    fn build(&self) -> Tournament {
+        let mut text = String::from("012 Dubov test\n");
+        for (i, ((name, rating), cells)) in self.players.iter().zip(&self.cells).enumerate() {
+            let tenths: i32 = cells
+                .iter()
+                .map(|c| match c.chars().last() {
+                    Some('1' | '+' | 'U' | 'F') => 10,
+                    Some('=' | 'H') => 5,
+                    _ => 0,
+                })
+                .sum();
+            let points = Score(tenths).to_string();
+            text += &format!(
+                "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  {}\n",
+                i + 1,
+                "m",
+                "",
+                name,
+                rating,
+                "",
+                "",
+                "",
+                points,
+                i + 1,
+                cells.join("  ")
+            );
+        }
+        for l in &self.extra {
+            text += l;
+            text += "\n";
+        }
+        Tournament::from_bytes(text.as_bytes()).expect("test tournament reads")
+    }
+}
+
+/// Pairs the next round with Dubov: games as (white, black) starting numbers, sorted, and the bye.
+fn dubov(t: &Tournament) -> (Vec<(u32, u32)>, Option<u32>) {
+    let pairing = System::Dubov.pair(t).expect("Dubov pairs");
+    let number = |i: usize| t.players[i].start_number;
+    let mut games: Vec<(u32, u32)> = pairing
+        .games
+        .iter()
+        .map(|g| (number(g.white), number(g.black)))
+        .collect();
+    games.sort_unstable();
+    (games, pairing.bye.map(number))
+}
+
+/// Eight players rated 2400 down to 1700 after a first round in which the top half won: 1-5, 6-2, 3-7,
+/// 8-4 (white first). Winners 1 (due black, ARO 2000), 2 (due white, ARO 1900), 3 (due black, ARO 1800),
+/// 4 (due white, ARO 1700); losers 5 (due white, ARO 2400), 6 (due black, 2300), 7 (due white, 2200),
+/// 8 (due black, 2100).
+fn eight_after_round_one() -> Trf {
+    Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700])
+        .round(&[(1, 5, '1'), (6, 2, '0'), (3, 7, '1'), (8, 4, '0')], &[])
+        .line("XXR 5")
+}
+
+fn entrant_of(ctx: &Context<'_>, start_number: u32) -> &Entrant {
+    ctx.entrants
+        .iter()
+        .find(|e| e.start_number == start_number)
+        .expect("present")
+}
+
+/// 1: ARO in tenths, rounded half up (6.2's example shows 2318.4); 0 before any game. The integer ARO of
+/// the state (`PlayerState::aro`) would lose the tenths.
+#[test]
+fn art1_aro_in_tenths_rounded_half_up() {
+    let t = Trf::new(&[2000, 2300, 2337, 2301, 2302])
+        .round(&[(1, 2, '1'), (4, 5, '=')], &[(3, 'U')])
+        .round(&[(3, 1, '0'), (4, 2, '1')], &[(5, 'H')])
+        .build();
+    let state = RoundState::new(&t);
+    // Player 1 met 2300 and 2337: 2318.5 exactly.
+    assert_eq!(Aro::of(&state.players[0]), Aro(23185));
+    assert_eq!(Aro::of(&state.players[0]).to_string(), "2318.5");
+    // Player 4 met 2302 and 2300: 2301.0; player 5 met 2301 once; player 3 met 2000 once.
+    assert_eq!(Aro::of(&state.players[3]), Aro(23010));
+    assert_eq!(Aro::of(&state.players[2]), Aro(20000));
+    // Player 2 met 2000 and 2301: 2150.5; the state's integer ARO rounds it to 2151.
+    assert_eq!(Aro::of(&state.players[1]), Aro(21505));
+    assert_eq!(state.players[1].aro(), Some(2151));
+    // Two thirds round up, one third down.
+    let mut p = state.players[0].clone();
+    (p.opponent_rating_sum, p.games_played) = (6902, 3);
+    assert_eq!(Aro::of(&p), Aro(23007));
+    (p.opponent_rating_sum, p.games_played) = (6901, 3);
+    assert_eq!(Aro::of(&p), Aro(23003));
+    // No game played: ARO 0.
+    (p.opponent_rating_sum, p.games_played) = (0, 0);
+    assert_eq!(Aro::of(&p), Aro(0));
+}
+
+/// 1: the due colour: the colour played less, or with equal numbers the opposite of the previous game;
+/// none before the first game.
+#[test]
+fn art1_due_colour() {
+    assert_eq!(due_colour(&[]), None);
+    assert_eq!(due_colour(&[W]), Some(B));
+    assert_eq!(due_colour(&[W, B]), Some(W));
+    assert_eq!(due_colour(&[B, W]), Some(B));
+    assert_eq!(due_colour(&[B, B, W]), Some(W));
+    assert_eq!(due_colour(&[W, W, B, B, W]), Some(B));
+}
+
+/// 2.3 and 2.4: what each history still allows, and 2.6/6.2: the subgroup of a player whose due colour is
+/// forbidden (B B B W W: due white, but not white a third time running).
+#[test]
+fn art2_3_2_4_colour_limits() {
+    assert_eq!(colour_limits(&[], 0), (true, true));
+    assert_eq!(colour_limits(&[W, B, W], 1), (true, true));
+    assert_eq!(colour_limits(&[W, W], 2), (false, true));
+    assert_eq!(colour_limits(&[B, W, W], 1), (false, true));
+    assert_eq!(colour_limits(&[W, B, B, W, B, B], -2), (true, false));
+    assert_eq!(colour_limits(&[B, B, B, W, W], -1), (false, true));
+    assert_eq!(due_colour(&[B, B, B, W, W]), Some(W));
+}
+
+/// 2.5: no upfloat two rounds running; at most three in fewer than 10 rounds, four in more than 9; none
+/// of it in the last round.
+#[test]
+fn art2_5_upfloat_limits() {
+    use Float::{None as N, Up as U};
+    assert!(upfloat_allowed(&[], false, 9));
+    assert!(!upfloat_allowed(&[N, U], false, 9));
+    assert!(upfloat_allowed(&[U, N], false, 9));
+    assert!(!upfloat_allowed(&[U, N, U, N, U, N], false, 9));
+    assert!(upfloat_allowed(&[U, N, U, N, U, N], false, 10));
+    assert!(!upfloat_allowed(&[U, N, U, N, U, N, U, N], false, 11));
+    assert!(upfloat_allowed(&[U, N, U, N, U, N, U], true, 9));
+}
+
+/// 2.2: no bye after a point without playing — a forfeit win (player 3), a pairing-allocated bye
+/// (players 4, 5) or a requested full-point bye (player 5's 'F', a choice). A half-point bye does not
+/// count. Here the whole lowest group (1 point) but player 2 is barred: he gets the bye though three
+/// others are rated lower.
+#[test]
+fn art2_2_no_bye_after_a_point_without_playing() {
+    let t = Trf::new(&[2400, 2300, 2000, 2200, 2100])
+        .round(&[(1, 2, '1'), (4, 3, '-')], &[(5, 'F')])
+        .round(&[(1, 5, '1'), (3, 2, '0')], &[(4, 'U')])
+        .line("XXR 5")
+        .build();
+    let (_, bye) = dubov(&t);
+    assert_eq!(bye, Some(2));
+}
+
+/// 2.2 does not bar a half-point bye: the lowest rated player of the lowest group had one and gets the
+/// pairing-allocated bye (4).
+#[test]
+fn art2_2_half_point_bye_does_not_bar() {
+    let t = Trf::new(&[2400, 2300, 2200, 2100, 2000])
+        .round(&[(1, 3, '1'), (2, 4, '1')], &[(5, 'H')])
+        .line("XXR 5")
+        .build();
+    let (games, bye) = dubov(&t);
+    // Lowest group: 3, 4 (0 points); 5 has 0.5. Bye to the lowest R of the lowest group: 4.
+    assert_eq!(bye, Some(4));
+    assert_eq!(games.len(), 2);
+}
+
+/// 4: the bye goes to the lowest score group's lowest rated player; among equal ratings, to the one due
+/// the group's dominating colour, then the higher ARO.
+#[test]
+fn art4_bye_lowest_rating_then_dominating_colour_then_aro() {
+    // Losers after round 1: 4 (lost with black: due white), 5 (lost with white: due black), 6 (lost with
+    // black: due white). 5 and 6 share the lowest rating; white dominates (4, 6): 6 gets the bye.
+    let t = Trf::new(&[2400, 2300, 2200, 2100, 1800, 1800, 2000])
+        .round(&[(1, 4, '1'), (5, 2, '0'), (3, 6, '1')], &[(7, 'U')])
+        .line("XXR 5")
+        .build();
+    assert_eq!(dubov(&t).1, Some(6));
+    // Equal ratings and the same due colour: the higher ARO. Losers 4 (met 2400), 5 (met 2300), 6 (met
+    // 2200), all lost with black (due white); 5 and 6 share the lowest rating: 5 (ARO 2300) gets it.
+    let t = Trf::new(&[2400, 2300, 2200, 2100, 1800, 1800, 2000])
+        .round(&[(1, 4, '1'), (2, 5, '1'), (3, 6, '1')], &[(7, 'U')])
+        .line("XXR 5")
+        .build();
+    assert_eq!(dubov(&t).1, Some(5));
+}
+
+/// 5: round 1 pairs the upper half against the lower half, colours alternating from the first board (the
+/// lot: XXC), the last player receiving the bye.
+#[test]
+fn art5_round_one() {
+    let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900, 1800]).build();
+    assert_eq!(dubov(&t), (vec![(1, 4), (3, 6), (5, 2)], Some(7)));
+    let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900])
+        .line("XXC black1")
+        .build();
+    assert_eq!(dubov(&t), (vec![(2, 5), (4, 1), (6, 3)], None));
+}
+
+/// 5: where chapter 5 is silent (here a forbidden pair on board 1), the other FIDE systems' round 1 (the
+/// Dutch one) is the result.
+#[test]
+fn art5_round_one_defers_to_dutch_where_silent() {
+    let t = Trf::new(&[2400, 2300, 2200, 2100])
+        .line("XXP 1 3")
+        .build();
+    let state = RoundState::new(&t);
+    let ours = super::pair(&t, &state).expect("pairs");
+    assert_eq!(ours, dutch::pair(&t, &state).expect("Dutch pairs"));
+    assert!(!ours.games.iter().any(|g| g.white + g.black == 2 && g.white != 1));
+}
+
+/// 6.2: whites by increasing ARO against blacks by decreasing rating. Winners: whites 4 (1700), 2 (1900)
+/// against blacks 1 (2400), 3 (2200); losers: whites 7 (2200), 5 (2400) against blacks 6 (1900),
+/// 8 (1700).
+#[test]
+fn art6_2_whites_by_aro_against_blacks_by_rating() {
+    let t = eight_after_round_one().build();
+    assert_eq!(dubov(&t).0, vec![(2, 3), (4, 1), (5, 8), (7, 6)]);
+}
+
+/// 6.3: a coincidence in a row: the white takes the first black of the lower rows he may play. As in
+/// 6.2's test, but 4 and 1 may not meet (XXP: 6.3 reads "played each other" as "may not be paired"):
+/// row 1 becomes 4-3, row 2 takes 1: 2-1.
+#[test]
+fn art6_3_coincidence_takes_a_lower_black() {
+    let t = eight_after_round_one().line("XXP 4 1").build();
+    assert_eq!(dubov(&t).0, vec![(2, 1), (4, 3), (5, 8), (7, 6)]);
+}
+
+/// 6.3: a coincidence in the last row of a group: the last but one row is changed. 2 and 3 (row 2) may
+/// not meet: 2 takes row 1's black (1), 4 takes 3.
+#[test]
+fn art6_3_coincidence_in_the_last_row_changes_the_row_above() {
+    let t = eight_after_round_one().line("XXP 2 3").build();
+    assert_eq!(dubov(&t).0, vec![(2, 1), (4, 3), (5, 8), (7, 6)]);
+}
+
+/// 7.1 (island), 7.2 (odd group) and 6.3 (exchange with the row above). 1 may meet none of 2, 3, 4
+/// (XXP): an opponent is transferred from the losers, due white (opposite to 1's black), highest R:
+/// 5 has met 1, so 7. The winners 2, 3, 4 are then odd, white dominates: a black is transferred, highest
+/// R: 6 (who may play 3 and 4). Whites 4 (ARO 1700), 2 (1900); blacks 3 (2200), 6 (1900): row 2 (2-6)
+/// is a rematch and the last row, so row 1 changes: 2-3, 4-6. Left: 5-8.
+#[test]
+fn art7_1_island_and_7_2_odd_group() {
+    let t = eight_after_round_one()
+        .line("XXP 1 2")
+        .line("XXP 1 3")
+        .line("XXP 1 4")
+        .build();
+    assert_eq!(dubov(&t).0, vec![(2, 3), (4, 6), (5, 8), (7, 1)]);
+}
+
+/// 7.3 and 7.4: all winners lost... all winners had black (due white): the two with the lowest ARO (4:
+/// 1700, 3: 1800) move to the blacks; all losers are due black: the two with the highest ARO (5: 2400,
+/// 6: 2300) move to the whites. Whites 2 (1900), 1 (2000) against blacks 3, 4; whites 6 (2300),
+/// 5 (2400) against blacks 7, 8. Colours (3): both due white with equal histories: the higher ARO gets
+/// white.
+#[test]
+fn art7_3_7_4_balance_the_colour_subgroups() {
+    let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700])
+        .round(&[(5, 1, '0'), (6, 2, '0'), (7, 3, '0'), (8, 4, '0')], &[])
+        .line("XXR 5")
+        .build();
+    assert_eq!(dubov(&t).0, vec![(1, 4), (2, 3), (5, 8), (6, 7)]);
+}
+
+/// 2.6: a white who may not receive black (2.3/2.4) is not moved by 7.3; the next lowest ARO moves.
+#[test]
+fn art2_6_no_transfer_across_subgroups_against_2_3_2_4() {
+    // Four players due white; player 4 played black twice (may not have black again).
+    let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700])
+        .round(&[(5, 1, '0'), (6, 2, '0'), (7, 3, '0'), (8, 4, '0')], &[])
+        .round(&[(2, 1, '='), (4, 3, '='), (5, 6, '='), (8, 7, '=')], &[])
+        .line("XXR 5")
+        .build();
+    let state = RoundState::new(&t);
+    let ctx = Context::new(&t, &state);
+    let group: Vec<usize> = ctx.groups[0].clone();
+    let (mut whites, mut blacks) = standard::subgroups(&ctx, &group);
+    let numbers = |list: &[usize]| -> Vec<u32> {
+        let mut v: Vec<u32> = list.iter().map(|&i| ctx.entrants[i].start_number).collect();
+        v.sort_unstable();
+        v
+    };
+    // 1 (B B: must white), 3 (B B: must white) white; 2 (B W) black... the histories decide:
+    // 1: B B → white; 2: B W → black; 3: B B → white; 4: B W → black.
+    assert_eq!(numbers(&whites), vec![1, 3]);
+    assert_eq!(numbers(&blacks), vec![2, 4]);
+    // Force an imbalance: all four in the white subgroup. 1 and 3 may not receive black; the two movable
+    // are 2 and 4, whatever their ARO.
+    whites.append(&mut blacks);
+    standard::balance(&ctx, &mut whites, &mut blacks);
+    assert_eq!(numbers(&blacks), vec![2, 4]);
+}
+
+/// 2.5 and 7.1, with the completability check. After two rounds: 2 alone on 2 points; 1, 3, 4, 5, 6 on
+/// 1; 7, 8 on 0 (absent in round 2). 2 is an island: a player due white is wanted (2 is due black);
+/// 1 and 6 have met 2, 5 upfloated in round 2 (2.5) — so the due-black 3 (highest R) comes up: 2-3.
+/// Then 1, 4, 5, 6: 5 may meet only 6 (5 met 1 and 4), so the first row 6-1 is refused by the
+/// completability check, 6-4 too, and 6 plays the white 5; the surplus blacks 1 and 4 meet. 7-8 last.
+#[test]
+fn art2_5_7_1_upfloat_limit_and_completability() {
+    let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700])
+        .round(&[(1, 5, '1'), (6, 2, '0'), (3, 7, '1'), (8, 4, '0')], &[])
+        .round(&[(2, 1, '1'), (4, 5, '0'), (3, 6, '0')], &[(7, 'Z'), (8, 'Z')])
+        .line("XXR 5")
+        .build();
+    let state = RoundState::new(&t);
+    let ctx = Context::new(&t, &state);
+    assert!(!entrant_of(&ctx, 5).may_upfloat);
+    assert!(entrant_of(&ctx, 3).may_upfloat);
+    assert_eq!(dubov(&t).0, vec![(1, 4), (2, 3), (5, 6), (7, 8)]);
+}
+
+/// 6.4: a group that cannot be paired completely: 2, 3, 4 may not meet each other (XXP), so two of them
+/// float down. Not a floater before and pairable in the lower group comes first: 4 may meet nobody in
+/// the lower group (XXP), so 3 and 2 float (the lowest R first) and 1 plays 4 — by rating alone 4 and 3
+/// would float. 8.1/8.2: 3 (due black) and 2 (due white) each take the highest rated lower player of the
+/// opposite due colour: 7 (due white) for 3... see the expected pairs.
+#[test]
+fn art6_4_floater_choice_and_8_floaters() {
+    let t = eight_after_round_one()
+        .line("XXP 2 3 4")
+        .line("XXP 4 5 6 7 8")
+        .build();
+    let (games, _) = dubov(&t);
+    // 1 (due black) - 4 (due white): 4 white.
+    assert!(games.contains(&(4, 1)), "{games:?}");
+    // 8.1: floaters 2 (due white, the white list) then 3 (due black). 8.2: 2 takes the highest R due
+    // black that he may play: 6 met him, so 8; 3 takes the highest R due white: 5 (2000). Left 6-7.
+    assert_eq!(games, vec![(2, 8), (4, 1), (5, 3), (7, 6)]);
+}
+
+/// Chapter 3: due colours; then equalising; then alternation; then higher ARO; then lower R.
+#[test]
+fn art3_colour_allocation() {
+    let t = eight_after_round_one().build();
+    let state = RoundState::new(&t);
+    let ctx = Context::new(&t, &state);
+    let base = entrant_of(&ctx, 1).clone();
+    let with = |due: Option<Colour>, difference: i32, aro: u64, rating: u32, sn: u32| Entrant {
+        due,
+        colour_difference: difference,
+        aro: Aro(aro),
+        rating,
+        start_number: sn,
+        may_white: true,
+        may_black: true,
+        ..base.clone()
+    };
+    // Rule 1: different due colours.
+    let (a, b) = (with(Some(B), 1, 0, 0, 1), with(Some(W), -1, 0, 0, 2));
+    assert_eq!(colour_of(&a, &[W], &b, &[B]), B);
+    // Rule 2: both due white; b is further from equal numbers.
+    let (a, b) = (with(Some(W), 0, 0, 0, 1), with(Some(W), -2, 0, 0, 2));
+    assert_eq!(colour_of(&a, &[W, B], &b, &[B, W, B, B]), B);
+    // Rule 3: alternate against the latest game with different colours (a had white there).
+    let (a, b) = (with(Some(W), -1, 0, 0, 1), with(Some(W), -1, 0, 0, 2));
+    assert_eq!(colour_of(&a, &[W, B, B], &b, &[B, W, B]), B);
+    // Rule 4: higher ARO white.
+    let (a, b) = (with(Some(W), -1, 20000, 0, 1), with(Some(W), -1, 21000, 0, 2));
+    assert_eq!(colour_of(&a, &[B], &b, &[B]), B);
+    // Rule 5: lower R white.
+    let (a, b) = (with(Some(W), -1, 20000, 2000, 1), with(Some(W), -1, 20000, 2100, 2));
+    assert_eq!(colour_of(&a, &[B], &b, &[B]), W);
+    // Beyond the text: the lower starting number gets his due colour (white without one).
+    let (a, b) = (with(Some(B), 1, 20000, 2000, 2), with(Some(B), 1, 20000, 2000, 1));
+    assert_eq!(colour_of(&a, &[W], &b, &[W]), W);
+    let (a, b) = (with(None, 0, 0, 2000, 1), with(None, 0, 0, 2000, 2));
+    assert_eq!(colour_of(&a, &[], &b, &[]), W);
+    // 2.3/2.4 before everything: a may not have white a third time.
+    let a = Entrant {
+        may_white: false,
+        ..with(Some(W), -1, 0, 0, 1)
+    };
+    let b = with(Some(B), 1, 0, 0, 2);
+    assert_eq!(colour_of(&a, &[B, B, B, W, W], &b, &[W]), B);
+}
+
+/// 2.1: no round-pairing exists when the only two players have met.
+#[test]
+fn art2_1_no_valid_pairing() {
+    let t = Trf::new(&[2400, 2300])
+        .round(&[(1, 2, '1')], &[])
+        .line("XXR 3")
+        .build();
+    assert!(matches!(System::Dubov.pair(&t), Err(Error::NoValidPairing(_))));
+}

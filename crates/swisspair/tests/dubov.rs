@@ -1,0 +1,149 @@
+//! The Dubov system (C.04.4.1) on the reference engine's 300 Dutch tournaments: round 1 equals the Dutch
+//! round 1 (chapter 5), and every round re-paired with Dubov keeps the absolute rules of the text.
+
+use std::path::{Path, PathBuf};
+use swisspair::check::tournament_before;
+use swisspair::matching::MatchingComputer;
+use swisspair::state::RoundState;
+use swisspair::tournament::{Bye, Colour, Entry, Tournament};
+use swisspair::{Error, Pairing, System};
+
+fn dutch_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/dutch");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("tests/data/dutch")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn read(path: &Path) -> Tournament {
+    Tournament::from_bytes(&std::fs::read(path).expect("readable")).expect("fixture reads")
+}
+
+/// Chapter 5: "identical results as the procedures used within the other FIDE Swiss Systems".
+#[test]
+fn round_one_equals_the_dutch_round_one() {
+    let files = dutch_files();
+    assert_eq!(files.len(), 300);
+    for path in files {
+        let t = tournament_before(&read(&path), 1);
+        let dubov = System::Dubov.pair(&t).expect("Dubov pairs round 1");
+        let dutch = System::Dutch.pair(&t).expect("Dutch pairs round 1");
+        assert_eq!(dubov, dutch, "{}", path.display());
+    }
+}
+
+/// A point without playing (2.2): a pairing-allocated bye, a forfeit win, or an unplayed round worth a win.
+fn had_point_without_playing(t: &Tournament, player: usize) -> bool {
+    let win = t.points.win();
+    t.players[player].entries.iter().any(|e| match e {
+        Entry::Played { .. } => false,
+        Entry::Forfeit { won, .. } => *won,
+        Entry::Bye(Bye::PairingAllocated | Bye::ForfeitWin) => true,
+        Entry::Bye(_) => t.points.of_entry(e) >= win,
+    })
+}
+
+/// 2.3 and 2.4 after a game with `colour`.
+fn colours_allowed(history: &[Colour], colour: Colour) -> bool {
+    let mut h = history.to_vec();
+    h.push(colour);
+    let whites = h.iter().filter(|&&c| c == Colour::White).count() as i32;
+    let difference = 2 * whites - h.len() as i32;
+    let thrice = h.len() >= 3 && h[h.len() - 3..].iter().all(|&c| c == colour);
+    difference.abs() <= 2 && !thrice
+}
+
+/// The absolute rules (2.1–2.4, forbidden pairs, one pairing per present player) for `pairing`.
+fn check_invariants(t: &Tournament, state: &RoundState, pairing: &Pairing) -> Result<(), String> {
+    let present: Vec<usize> = state.available().collect();
+    let mut seen: Vec<usize> = pairing.players().collect();
+    seen.sort_unstable();
+    if seen != present {
+        return Err(format!("players paired {seen:?}, present {present:?}"));
+    }
+    if pairing.bye.is_some() != (present.len() % 2 == 1) {
+        return Err("a bye with an even number of players, or none with an odd one".into());
+    }
+    if let Some(b) = pairing.bye {
+        if had_point_without_playing(t, b) {
+            return Err(format!("2.2: bye to player {}", t.players[b].start_number));
+        }
+    }
+    for g in &pairing.games {
+        let (w, b) = (&state.players[g.white], &state.players[g.black]);
+        if w.has_met(g.black) {
+            return Err(format!("2.1: {} and {} meet again", w.start_number, b.start_number));
+        }
+        if t.is_forbidden(g.white, g.black, state.round) {
+            return Err(format!("forbidden pair {} {}", w.start_number, b.start_number));
+        }
+        if !colours_allowed(&w.colours, Colour::White) || !colours_allowed(&b.colours, Colour::Black) {
+            return Err(format!("2.3/2.4: {} - {}", w.start_number, b.start_number));
+        }
+    }
+    Ok(())
+}
+
+/// Whether any pairing keeps the absolute rules (for rounds Dubov declares impossible).
+fn some_legal_pairing_exists(t: &Tournament, state: &RoundState) -> bool {
+    let present: Vec<usize> = state.available().collect();
+    let n = present.len();
+    let size = n + n % 2;
+    let mut m = MatchingComputer::<u64>::new(size).expect("small graph");
+    for (i, &a) in present.iter().enumerate() {
+        for (j, &b) in present.iter().enumerate().skip(i + 1) {
+            let (pa, pb) = (&state.players[a], &state.players[b]);
+            let colours = (colours_allowed(&pa.colours, Colour::White)
+                && colours_allowed(&pb.colours, Colour::Black))
+                || (colours_allowed(&pa.colours, Colour::Black)
+                    && colours_allowed(&pb.colours, Colour::White));
+            if !pa.has_met(b) && !t.is_forbidden(a, b, state.round) && colours {
+                m.set_edge(i, j, 1).expect("edge");
+            }
+        }
+        if n % 2 == 1 && !had_point_without_playing(t, a) && !state.players[a].had_pairing_bye {
+            m.set_edge(i, n, 1).expect("edge");
+        }
+    }
+    m.solve();
+    (0..size).all(|v| m.mate(v).is_some())
+}
+
+/// Every round of every tournament, re-paired with Dubov: the absolute rules hold, and a round is
+/// declared impossible only when it is.
+#[test]
+fn every_round_keeps_the_absolute_rules() {
+    let mut rounds = 0;
+    let mut impossible = 0;
+    let mut failures = Vec::new();
+    for path in dutch_files() {
+        let full = read(&path);
+        for r in 1..=full.rounds_played {
+            let t = tournament_before(&full, r);
+            let state = RoundState::new(&t);
+            rounds += 1;
+            match System::Dubov.pair(&t) {
+                Ok(pairing) => {
+                    if let Err(e) = check_invariants(&t, &state, &pairing) {
+                        failures.push(format!("{} round {r}: {e}", path.display()));
+                    }
+                }
+                Err(Error::NoValidPairing(_)) if !some_legal_pairing_exists(&t, &state) => {
+                    impossible += 1;
+                }
+                Err(e) => failures.push(format!("{} round {r}: {e}", path.display())),
+            }
+        }
+    }
+    assert_eq!(rounds, 2311);
+    assert!(
+        failures.is_empty(),
+        "{} failures ({impossible} rounds impossible):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
