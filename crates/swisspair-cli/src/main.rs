@@ -4,11 +4,12 @@
 //! swisspair --dutch input.trf -p [output.txt] [-l checklist.txt]   pair the next round
 //! swisspair --dutch input.trf -c                                    check every round of a finished tournament
 //! swisspair --dutch -g [config.txt] -o out.trf -s SEED              generate a random tournament
+//! swisspair selftest --dutch --tournaments N [--seed S]              generate, audit and re-check
 //! ```
 
 mod files;
 
-use clap::{ArgGroup, Parser};
+use clap::{ArgGroup, Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use swisspair::{Error, System, Tournament};
@@ -32,6 +33,9 @@ file is left behind.";
 #[command(name = "swisspair", version, about, after_help = AFTER_HELP)]
 #[command(group(ArgGroup::new("system").args(["dutch", "rating1992", "dubov", "lim"])))]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
     /// Use the Dutch system (C.04.3, 2017 rules).
     #[arg(long)]
     dutch: bool,
@@ -71,6 +75,42 @@ struct Cli {
     /// With -g: the random seed (the same seed gives the same file).
     #[arg(short = 's', value_name = "SEED")]
     seed: Option<u64>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Generate random tournaments of varied size and settings with a system, audit every round
+    /// against the absolute rules (without calling the system) and re-check every round; ends with a
+    /// summary line. Exit code 6 when anything was found.
+    Selftest(SelftestArgs),
+}
+
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("system").args(["dutch", "rating1992", "dubov", "lim"]).required(true)))]
+struct SelftestArgs {
+    /// Test the Dutch system.
+    #[arg(long)]
+    dutch: bool,
+    /// Test the Swiss system based on rating (1992).
+    #[arg(long)]
+    rating1992: bool,
+    /// Test the Dubov system.
+    #[arg(long)]
+    dubov: bool,
+    /// Test the Lim system.
+    #[arg(long)]
+    lim: bool,
+    /// How many tournaments.
+    #[arg(long, default_value_t = 100)]
+    tournaments: usize,
+    /// Seed of the run (the same seed gives the same tournaments).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Smallest and largest number of players.
+    #[arg(long, default_value_t = 7)]
+    min_players: usize,
+    #[arg(long, default_value_t = 400)]
+    max_players: usize,
 }
 
 /// A failure of the command: the message to print and the exit code.
@@ -125,6 +165,9 @@ fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
+    if let Some(Command::Selftest(args)) = &cli.command {
+        return selftest(args);
+    }
     let system = system_of(&cli)?;
     if let Some(config) = &cli.generate {
         return generate(system, config.as_deref(), cli.output.as_deref(), cli.seed);
@@ -166,6 +209,60 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+/// `selftest`: many generated tournaments, audited and re-checked.
+fn selftest(args: &SelftestArgs) -> Result<(), Failure> {
+    use std::io::IsTerminal;
+    let system = [
+        (args.dutch, System::Dutch),
+        (args.rating1992, System::Rating1992),
+        (args.dubov, System::Dubov),
+        (args.lim, System::Lim),
+    ]
+    .iter()
+    .find(|(on, _)| *on)
+    .map_or(System::Dutch, |(_, s)| *s);
+    if args.min_players < 4 || args.max_players < args.min_players || args.max_players > 9999 {
+        return Err(Failure::usage("players: need 4 <= --min-players <= --max-players <= 9999"));
+    }
+    let options = swisspair::selftest::Options {
+        min_players: args.min_players,
+        max_players: args.max_players,
+        ..swisspair::selftest::Options::new(system, args.tournaments, args.seed)
+    };
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(args.tournaments as u64);
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("selftest {pos}/{len} tournaments {wide_bar} {eta}")
+        {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let summary = swisspair::selftest::run(&options, |done, _| {
+        if let Some(b) = &bar {
+            b.set_position(done as u64);
+        }
+    })
+    .map_err(|e| Failure {
+        code: u8::try_from(e.exit_code()).unwrap_or(2),
+        message: format!("selftest: {e}"),
+    })?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    for d in &summary.details {
+        println!("{d}");
+    }
+    println!("{summary}");
+    if summary.violations + summary.differences > 0 {
+        return Err(Failure {
+            code: 6,
+            message: format!("selftest: {summary}"),
+        });
+    }
+    Ok(())
 }
 
 /// `-g`: generate a random tournament paired by `system`.
