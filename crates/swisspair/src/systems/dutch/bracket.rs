@@ -81,6 +81,10 @@ struct Vertex {
     score: Score,
     /// Fixed: must be paired within the bracket.
     must_pair: bool,
+    /// Fixed: the partner in the bracket.
+    partner: Option<usize>,
+    /// In S1 once the exchanges are fixed (its partner comes from S2).
+    in_s1: bool,
     /// In the remainder's original S2R (set once the MDP-pairing is fixed).
     in_s2r: bool,
     /// Position in the remainder (residents not paired with an MDP), counting from 1, once the
@@ -108,10 +112,15 @@ enum Probe {
     Graded,
 }
 
+pub static PROBES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// Pairs a bracket; see the module documentation.
 pub fn pair_bracket(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<BracketPairing>> {
+    let started = std::time::Instant::now();
+    let before = PROBES.load(std::sync::atomic::Ordering::Relaxed);
     let r = pair_bracket_inner(ctx, bracket);
     if std::env::var_os("SWISSPAIR_TRACE").is_some() {
+        eprintln!("time {:?} probes {}", started.elapsed(), PROBES.load(std::sync::atomic::Ordering::Relaxed) - before);
         let num = |v: &[usize]| {
             v.iter()
                 .map(|&p| ctx.state.players[p].start_number)
@@ -145,6 +154,9 @@ fn pair_bracket_inner(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<Bra
     }
     let plan = Plan::new(ctx, bracket);
     let bits = plan.layout.total_bits;
+    if std::env::var_os("SWISSPAIR_TRACE").is_some() {
+        eprintln!("plan: {} vertices, {} bits, widths {:?}", plan.vertices.len(), bits, plan.layout.widths());
+    }
     macro_rules! run {
         ($w:ty) => {
             Solver::<$w>::new(ctx, plan)?.run()
@@ -220,7 +232,8 @@ struct Plan {
     limbs: usize,
     psd: Levels,
     next_psd: Levels,
-    float_sd: Levels,
+    /// The score differences C.16–C.19 can meet (also telling whether C.12–C.15 can count anybody).
+    float_sd: [Levels; 4],
     /// Score of the lowest player of the bracket (A.8).
     lowest: Score,
     /// Score of the following score group (when there is one).
@@ -229,6 +242,33 @@ struct Plan {
     bracket_size: u32,
     complete: bool,
     only_without_floaters: bool,
+}
+
+/// For C.16, C.17, C.18, C.19: the score differences that can occur in each — a downfloater's own
+/// difference or a pair's, for players who had the same float the round before (C.16, C.17) or two
+/// rounds before (C.18, C.19) — with how often.
+fn float_levels(ctx: &Context<'_>, b: &Bracket, scores: &[(Score, u64)], lowest: Score) -> [Levels; 4] {
+    let mut terms: [Vec<(Score, u64)>; 4] = Default::default();
+    for &x in &b.players {
+        let px = &ctx.state.players[x];
+        let s = px.pairing_score;
+        let down = float_repeats(px, Receives::Down);
+        let up = float_repeats(px, Receives::Up);
+        for (i, hit) in [(0, down.previous), (2, down.two_before)] {
+            if hit {
+                terms[i].push((downfloater_score_difference(s, lowest, ctx.one_point), 1));
+                // Paired with a lower score, x downfloats.
+                terms[i].extend(scores.iter().filter(|(t, _)| *t < s).map(|&(t, _)| (s - t, 1)));
+            }
+        }
+        for (i, hit) in [(1, up.previous), (3, up.two_before)] {
+            if hit {
+                // Paired with a higher score, x upfloats.
+                terms[i].extend(scores.iter().filter(|(t, _)| *t > s).map(|&(t, _)| (t - s, 1)));
+            }
+        }
+    }
+    terms.map(Levels::new)
 }
 
 impl Plan {
@@ -246,6 +286,8 @@ impl Plan {
                 bsn: i as u32 + 1,
                 score: score(p),
                 must_pair: false,
+                partner: None,
+            in_s1: false,
                 in_s2r: false,
                 remainder_rank: 0,
             });
@@ -256,6 +298,8 @@ impl Plan {
             bsn: 0,
             score: score(p),
             must_pair: false,
+            partner: None,
+            in_s1: false,
             in_s2r: false,
             remainder_rank: 0,
         };
@@ -270,6 +314,8 @@ impl Plan {
                 bsn: 0,
                 score: Score::ZERO,
                 must_pair: false,
+                partner: None,
+            in_s1: false,
                 in_s2r: false,
                 remainder_rank: 0,
             });
@@ -283,46 +329,57 @@ impl Plan {
             .unwrap_or(Score::ZERO);
         let next_score = b.next.first().map(|&p| score(p));
         let n = vertices.len() as u64;
-        let slot = bits(2 * n + 1);
         let matching_bits = bits(n / 2 + 1);
-        // The differences that can occur in each score-difference field.
-        let bracket_scores: Vec<Score> = {
-            let mut s: Vec<Score> = b.players.iter().map(|&p| score(p)).collect();
-            s.sort_unstable();
-            s.dedup();
-            s
-        };
+        // The bracket's scores with how many players have each.
+        let mut bracket_scores: Vec<(Score, u64)> = Vec::new();
+        for &p in &b.players {
+            match bracket_scores.iter_mut().find(|(s, _)| *s == score(p)) {
+                Some((_, c)) => *c += 1,
+                None => bracket_scores.push((score(p), 1)),
+            }
+        }
+        bracket_scores.sort_unstable();
+        // A.8's differences, with how many times each can occur: every player as a downfloater, and
+        // the pairs between score groups.
         let mut psd = Vec::new();
-        for (i, &x) in bracket_scores.iter().enumerate() {
-            psd.push(downfloater_score_difference(x, lowest, one_point));
-            for &y in &bracket_scores[i..] {
-                psd.push(pair_score_difference(x, y));
+        for (i, &(x, cx)) in bracket_scores.iter().enumerate() {
+            psd.push((downfloater_score_difference(x, lowest, one_point), cx));
+            psd.push((Score::ZERO, cx / 2));
+            for &(y, cy) in &bracket_scores[i + 1..] {
+                psd.push((pair_score_difference(x, y), cx.min(cy)));
             }
         }
         let mut next_psd = Vec::new();
         if let Some(s) = next_score {
-            next_psd.push(Score::ZERO);
-            next_psd.push(one_point);
-            for &x in &bracket_scores {
-                next_psd.push(downfloater_score_difference(x, s, one_point));
-                next_psd.push(pair_score_difference(x, s));
+            let residents = b.next.len() as u64;
+            next_psd.push((Score::ZERO, residents / 2));
+            next_psd.push((one_point, residents));
+            for &(x, cx) in &bracket_scores {
+                next_psd.push((downfloater_score_difference(x, s, one_point), cx));
+                next_psd.push((pair_score_difference(x, s), cx.min(residents)));
             }
         }
-        let psd = Levels::new(psd.clone(), slot);
-        let float_sd = Levels::new(psd.values().to_vec(), slot);
-        let next_psd = Levels::new(next_psd, slot);
+        let psd = Levels::new(psd);
+        let float_sd = float_levels(ctx, b, &bracket_scores, lowest);
+        let next_psd = Levels::new(next_psd);
         let mut widths = [0u32; FIELD_COUNT];
-        let count = |per_edge: u64| bits(per_edge * (n / 2 + 1));
+        // Fields counted on the bracket's pairs: at most half the bracket of them.
+        let bracket_pairs = b.players.len() as u64 / 2 + 1;
+        let count = |per_edge: u64| bits(per_edge * bracket_pairs);
         if b.complete {
             widths[Field::Completion as usize] = matching_bits;
         } else if b.next_is_last {
             widths[Field::NextComplete as usize] = matching_bits;
         }
         widths[Field::Pairs as usize] = matching_bits;
-        widths[Field::Psd as usize] = psd.width(matching_bits + 2);
+        let homogeneous = bracket_scores.len() == 1;
+        if !homogeneous {
+            // With equal scores the PSD is fixed by the number of pairs (C.5).
+            widths[Field::Psd as usize] = psd.width(1);
+        }
         if next_score.is_some() {
-            widths[Field::NextPairs as usize] = matching_bits;
-            widths[Field::NextPsd as usize] = next_psd.width(matching_bits + 2);
+            widths[Field::NextPairs as usize] = bits((b.players.len() + b.next.len()) as u64 / 2 + 1);
+            widths[Field::NextPsd as usize] = next_psd.width(1);
         }
         let topscorers = b.players.iter().any(|&p| ctx.state.players[p].topscorer);
         if topscorers {
@@ -331,16 +388,23 @@ impl Plan {
         }
         widths[Field::C10 as usize] = count(1);
         widths[Field::C11 as usize] = count(1);
-        for f in [Field::C12, Field::C13, Field::C14, Field::C15] {
-            widths[f as usize] = count(3);
+        // C.12–C.15 count only where somebody can repeat a float; C.16–C.19 only where the score
+        // differences concerned can differ (otherwise they follow the counts).
+        for (i, f) in [Field::C12, Field::C13, Field::C14, Field::C15].into_iter().enumerate() {
+            if !float_sd[i].values().is_empty() {
+                widths[f as usize] = count(3);
+            }
         }
-        for f in [Field::C16, Field::C17, Field::C18, Field::C19] {
-            widths[f as usize] = float_sd.width(matching_bits + 2);
+        for (i, f) in [Field::C16, Field::C17, Field::C18, Field::C19].into_iter().enumerate() {
+            if float_sd[i].values().len() > 1 {
+                widths[f as usize] = float_sd[i].width(bits(bracket_pairs));
+            }
         }
         widths[Field::MustPair as usize] = count(2);
         widths[Field::ExchangeCount as usize] = count(1);
         widths[Field::ExchangeSum as usize] = count(b.players.len() as u64 + 1);
-        widths[Field::Probe as usize] = count(n + 2);
+        // The probe: 1 on every matched edge, up to the bracket size more on one of them.
+        widths[Field::Probe as usize] = bits(n / 2 + b.players.len() as u64 + 3);
         let layout = Layout::new(&widths);
         let limbs = (layout.total_bits as usize).div_ceil(64) + 1;
         Plan {
@@ -368,6 +432,8 @@ struct Solver<'a, W: Weight + FromLimbs> {
     matching: MatchingComputer<W>,
     probe: Option<(usize, Probe)>,
     scratch: Wide,
+    /// `SWISSPAIR_MATCHING_LOG=FILE`: every operation on the matching, for replaying it in benchmarks.
+    log: Option<std::io::BufWriter<std::fs::File>>,
 }
 
 impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
@@ -390,6 +456,13 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 .map_err(|e| Error::Internal(format!("matching: {e}")))?,
             probe: None,
             scratch,
+            log: std::env::var_os("SWISSPAIR_MATCHING_LOG").and_then(|path| {
+                use std::io::Write;
+                let file = std::fs::OpenOptions::new().create(true).append(true).open(path).ok()?;
+                let mut log = std::io::BufWriter::new(file);
+                let _ = writeln!(log, "n {n}");
+                Some(log)
+            }),
         };
         for u in 0..n {
             for v in u + 1..n {
@@ -411,12 +484,20 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     }
 
     fn set_edge(&mut self, u: usize, v: usize, w: W) -> Result<()> {
+        if let Some(log) = &mut self.log {
+            use std::io::Write;
+            let _ = writeln!(log, "e {u} {v} {w:?}");
+        }
         self.matching
             .set_edge(u, v, w)
             .map_err(|e| Error::Internal(format!("matching: {e}")))
     }
 
     fn solve(&mut self) -> Result<()> {
+        if let Some(log) = &mut self.log {
+            use std::io::Write;
+            let _ = writeln!(log, "s");
+        }
         if std::env::var_os("SWISSPAIR_FRESH_SOLVE").is_some() {
             self.matching.reset();
         }
@@ -570,17 +651,18 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         {
             l.add(w, f, counts[i], 0);
         }
-        let cap_shift = plan.float_sd.shift(Score(i32::MAX));
         for (i, f) in [Field::C16, Field::C17, Field::C18, Field::C19]
             .into_iter()
             .enumerate()
         {
+            let levels = &plan.float_sd[i];
+            let cap_shift = levels.top();
             l.add(w, f, 1, cap_shift);
             for &(plus, d) in &sd_terms[i] {
                 if plus {
-                    l.add(w, f, 1, plan.float_sd.shift(d));
+                    l.add(w, f, 1, levels.shift(d));
                 } else {
-                    l.sub(w, f, 1, plan.float_sd.shift(d));
+                    l.sub(w, f, 1, levels.shift(d));
                 }
             }
         }
@@ -637,6 +719,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     /// Solves with the probe `kind` on `x` and returns `x`'s partner in the bracket then; the probe is
     /// removed again (the next read of the matching re-solves).
     fn probe(&mut self, x: usize, kind: Probe) -> Result<Option<usize>> {
+        PROBES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.probe = Some((x, kind));
         self.refresh(x)?;
         let partner = self.mate_in_bracket(x);
@@ -648,7 +731,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     /// `x`'s partner in the bracket in the current optimum (solving first if anything changed).
     fn mate_in_bracket(&mut self, x: usize) -> Option<usize> {
         if !self.matching.is_solved() {
-            self.matching.solve();
+            let _ = self.solve();
         }
         self.mate(x).filter(|&y| self.plan.vertices[y].in_bracket())
     }
@@ -661,60 +744,21 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     /// Keeps only the edge `x`–`y` of `x`.
     fn fix_partner(&mut self, x: usize, y: usize) -> Result<()> {
         let n = self.n();
-        for z in 0..n {
-            if z != x && z != y && self.is_alive(x, z) {
-                self.alive[x * n + z] = false;
-                self.alive[z * n + x] = false;
-                self.set_edge(x, z, W::ZERO)?;
+        for (a, b) in [(x, y), (y, x)] {
+            for z in 0..n {
+                if z != a && z != b && self.is_alive(a, z) {
+                    self.alive[a * n + z] = false;
+                    self.alive[z * n + a] = false;
+                    self.set_edge(a, z, W::ZERO)?;
+                }
             }
+            self.plan.vertices[a].partner = Some(b);
         }
         self.fix_must_pair(x)
     }
 
     fn run(mut self) -> Result<Option<BracketPairing>> {
         self.solve()?;
-        if let Some(path) = std::env::var_os("SWISSPAIR_DUMP") {
-            use std::io::Write;
-            let mut f = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| Error::Internal(e.to_string()))?;
-            let _ = writeln!(
-                f,
-                "graph {} bits {} offsets {:?} players {:?}",
-                self.n(),
-                self.plan.layout.total_bits,
-                (0..super::weights::FIELD_COUNT)
-                    .map(|i| self.plan.layout.offset_index(i))
-                    .collect::<Vec<_>>(),
-                self.plan
-                    .vertices
-                    .iter()
-                    .map(|v| if v.player == usize::MAX {
-                        0
-                    } else {
-                        self.ctx.state.players[v.player].start_number
-                    })
-                    .collect::<Vec<_>>()
-            );
-            for u in 0..self.n() {
-                for v in u + 1..self.n() {
-                    if self.is_alive(u, v) {
-                        let w = self
-                            .matching
-                            .edge(u, v)
-                            .map_err(|e| Error::Internal(e.to_string()))?;
-                        let _ = writeln!(f, "{u} {v} {w:?}");
-                    }
-                }
-            }
-            let _ = writeln!(
-                f,
-                "mates {:?}",
-                (0..self.n()).map(|v| self.mate(v)).collect::<Vec<_>>()
-            );
-        }
         let n = self.n();
         if self.plan.complete && (0..n).any(|v| self.mate(v).is_none()) {
             return Err(Error::NoValidPairing(
@@ -770,32 +814,62 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             }
         }
         let (s1r, s2r) = remainder.split_at(remainder_pairs);
+        // The number of players exchanged is the same in every candidate still in the running (D.2.a
+        // is a field of the weights): once that many are found, the others stay where they are.
+        let paired_above = |this: &mut Self, v: usize| this.mate_in_bracket(v).is_some_and(|m| m > v);
+        let mut exchanged = 0;
+        for &s in s1r {
+            if !paired_above(&mut self, s) {
+                exchanged += 1;
+            }
+        }
         // 4. D.2.c: move from S1R to S2R the highest BSNs possible.
-        for &s in s1r.iter().rev() {
-            let above = match self.mate_in_bracket(s) {
-                Some(y) if y > s => self.probe(s, Probe::NotAbove)?.is_some_and(|y| y > s),
-                _ => false,
-            };
+        let mut moved = 0;
+        for (i, &s) in s1r.iter().enumerate().rev() {
+            if moved == exchanged {
+                break;
+            }
+            // The players left to look at must all move when no fewer remain than are still needed.
+            let forced = i + 1 <= exchanged - moved;
+            let above = !forced
+                && match self.mate_in_bracket(s) {
+                    Some(y) if y > s => self.probe(s, Probe::NotAbove)?.is_some_and(|y| y > s),
+                    _ => false,
+                };
             if !above {
+                moved += 1;
                 self.remove_edges(s, |y| y.in_bracket() && y.bsn > bsn_of(s))?;
             }
         }
         // 5. D.2.d: move from S2R to S1R the lowest BSNs possible.
-        for &y in s2r {
-            let above = match self.mate_in_bracket(y) {
-                Some(z) if z > y => true,
-                _ => self.probe(y, Probe::Above)?.is_some_and(|z| z > y),
-            };
+        let mut moved = 0;
+        for (i, &y) in s2r.iter().enumerate() {
+            if moved == exchanged {
+                break;
+            }
+            let forced = s2r.len() - i <= exchanged - moved;
+            let above = forced
+                || match self.mate_in_bracket(y) {
+                    Some(z) if z > y => true,
+                    _ => self.probe(y, Probe::Above)?.is_some_and(|z| z > y),
+                };
             if above {
+                moved += 1;
                 self.remove_edges(y, |z| !z.in_bracket() || z.bsn < bsn_of(y))?;
                 self.fix_must_pair(y)?;
             }
         }
         // 6. D.1: each player of the new S1R, in order, with the lowest BSN possible.
-        for &v in &remainder {
-            if self.mate_in_bracket(v).is_some_and(|m| m > v) {
-                self.choose_lowest_partner(v)?;
-            }
+        let lower_members: Vec<usize> = remainder
+            .iter()
+            .copied()
+            .filter(|&v| self.mate_in_bracket(v).is_some_and(|m| m > v))
+            .collect();
+        for &v in &lower_members {
+            self.plan.vertices[v].in_s1 = true;
+        }
+        for v in lower_members {
+            self.choose_lowest_partner(v)?;
         }
         Ok(Some(self.bracket_pairing()))
     }
@@ -819,8 +893,12 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     /// the partner.
     fn choose_lowest_partner(&mut self, x: usize) -> Result<usize> {
         let current = self.mate_in_bracket(x);
-        let lowest_possible =
-            (0..self.plan.bracket_size as usize).find(|&y| y != x && self.is_alive(x, y));
+        // The lowest BSN still free to be `x`'s partner (a higher one than `x`).
+        let lowest_possible = (x + 1..self.plan.bracket_size as usize)
+            .find(|&y| {
+                let v = &self.plan.vertices[y];
+                self.is_alive(x, y) && !v.in_s1 && v.partner.is_none_or(|p| p == x)
+            });
         let partner = if current.is_some() && current == lowest_possible {
             current
         } else {

@@ -93,6 +93,12 @@ impl Layout {
         }
     }
 
+    /// The width of every field, most significant first.
+    pub fn widths(&self) -> &[u32; FIELD_COUNT] {
+        &self.widths
+    }
+
+    #[cfg(test)]
     pub fn offset_index(&self, f: usize) -> u32 {
         self.offsets[f]
     }
@@ -103,30 +109,60 @@ pub fn bits(n: u64) -> u32 {
     64 - n.leading_zeros()
 }
 
-/// The score differences present in a field and their ranks: the k-th smallest counts `2^(k·slot)`.
+/// The score differences a field can meet, smallest first, each with room for as many terms as it can
+/// hold: the k-th level sits above the levels below it, so that comparing sums compares the sorted
+/// lists of differences lexicographically, as A.8 compares PSDs.
 #[derive(Clone, Debug, Default)]
 pub struct Levels {
     values: Vec<Score>,
-    /// Bits per level.
-    pub slot: u32,
+    /// Bit offset of each level; one more entry for the top (the cap above every level).
+    offsets: Vec<u32>,
 }
 
 impl Levels {
-    pub fn new(mut values: Vec<Score>, slot: u32) -> Levels {
-        values.sort_unstable();
-        values.dedup();
-        Levels { values, slot }
+    /// `terms` lists differences with how many times each can occur in one pairing (repeats add up).
+    pub fn new(mut terms: Vec<(Score, u64)>) -> Levels {
+        terms.sort_unstable();
+        let mut values: Vec<Score> = Vec::new();
+        let mut bounds: Vec<u64> = Vec::new();
+        for (v, n) in terms {
+            match values.last() {
+                Some(&last) if last == v => {
+                    if let Some(b) = bounds.last_mut() {
+                        *b += n;
+                    }
+                }
+                _ => {
+                    values.push(v);
+                    bounds.push(n);
+                }
+            }
+        }
+        let mut offsets = Vec::with_capacity(values.len() + 1);
+        let mut bit = 0;
+        for b in &bounds {
+            offsets.push(bit);
+            bit += bits(*b) + 1;
+        }
+        offsets.push(bit);
+        Levels { values, offsets }
     }
 
-    /// The bit position of difference `d` (which must be one of the values given).
+    /// The bit position of difference `d`: the level of the smallest value not below it (the top for
+    /// a difference above every value).
     pub fn shift(&self, d: Score) -> u32 {
-        let rank = self.values.partition_point(|&v| v < d) as u32;
-        rank * self.slot
+        let rank = self.values.partition_point(|&v| v < d);
+        self.offsets.get(rank).copied().unwrap_or(0)
     }
 
-    /// Bits the field needs: every level, plus room for a sum over a matching.
+    /// The bit position just above every level.
+    pub fn top(&self) -> u32 {
+        self.offsets.last().copied().unwrap_or(0)
+    }
+
+    /// Bits the field needs: every level and the top, plus `extra`.
     pub fn width(&self, extra: u32) -> u32 {
-        (self.values.len() as u32 + 1) * self.slot + extra
+        self.top() + 1 + extra
     }
 
     /// The differences, smallest first.
@@ -263,9 +299,11 @@ mod tests {
 
     #[test]
     fn levels_rank_differences() {
-        let l = Levels::new(vec![Score(10), Score(0), Score(5), Score(10)], 4);
+        let l = Levels::new(vec![(Score(10), 1), (Score(0), 5), (Score(5), 1), (Score(10), 2)]);
+        assert_eq!(l.values(), &[Score(0), Score(5), Score(10)]);
         assert_eq!(l.shift(Score(0)), 0);
-        assert_eq!(l.shift(Score(5)), 4);
-        assert_eq!(l.shift(Score(10)), 8);
+        assert_eq!(l.shift(Score(5)), 4); // 5 needs 3 bits, plus one
+        assert_eq!(l.shift(Score(10)), 6); // 1 needs 1 bit, plus one
+        assert_eq!(l.top(), 9); // 3 needs 2 bits, plus one
     }
 }
