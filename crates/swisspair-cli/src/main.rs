@@ -49,6 +49,10 @@ struct Cli {
     #[arg(long)]
     lim: bool,
 
+    /// Treat the tournament as a maxi-tournament (Lim's 100-point rating limits), as `XXM 1` in the file.
+    #[arg(long)]
+    maxi: bool,
+
     /// The tournament file (TRF16 with extension lines, or TRF26).
     input: Option<PathBuf>,
 
@@ -178,14 +182,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
         ));
     };
     if cli.check {
-        return check(system, input);
+        return check(system, input, cli.maxi);
     }
     let Some(output) = cli.pair.as_ref() else {
         return Err(Failure::usage(
             "nothing to do: give -p (pair), -c (check) or -g (generate)",
         ));
     };
-    let tournament = read_tournament(input)?;
+    let mut tournament = read_tournament(input)?;
+    tournament.maxi |= cli.maxi;
     if let Some(total) = tournament.total_rounds {
         if tournament.rounds_played >= total {
             return Err(Failure::usage(format!(
@@ -224,7 +229,9 @@ fn selftest(args: &SelftestArgs) -> Result<(), Failure> {
     .find(|(on, _)| *on)
     .map_or(System::Dutch, |(_, s)| *s);
     if args.min_players < 4 || args.max_players < args.min_players || args.max_players > 9999 {
-        return Err(Failure::usage("players: need 4 <= --min-players <= --max-players <= 9999"));
+        return Err(Failure::usage(
+            "players: need 4 <= --min-players <= --max-players <= 9999",
+        ));
     }
     let options = swisspair::selftest::Options {
         min_players: args.min_players,
@@ -233,9 +240,9 @@ fn selftest(args: &SelftestArgs) -> Result<(), Failure> {
     };
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(args.tournaments as u64);
-        if let Ok(style) =
-            indicatif::ProgressStyle::with_template("selftest {pos}/{len} tournaments {wide_bar} {eta}")
-        {
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "selftest {pos}/{len} tournaments {wide_bar} {eta}",
+        ) {
             bar.set_style(style);
         }
         bar
@@ -266,7 +273,12 @@ fn selftest(args: &SelftestArgs) -> Result<(), Failure> {
 }
 
 /// `-g`: generate a random tournament paired by `system`.
-fn generate(system: System, config: Option<&Path>, output: Option<&Path>, seed: Option<u64>) -> Result<(), Failure> {
+fn generate(
+    system: System,
+    config: Option<&Path>,
+    output: Option<&Path>,
+    seed: Option<u64>,
+) -> Result<(), Failure> {
     let settings = match config {
         Some(path) => {
             let bytes = files::read(path)?;
@@ -296,9 +308,10 @@ fn generate(system: System, config: Option<&Path>, output: Option<&Path>, seed: 
 }
 
 /// `-c`: re-pair every round and list the rounds that differ.
-fn check(system: System, input: &Path) -> Result<(), Failure> {
+fn check(system: System, input: &Path, maxi: bool) -> Result<(), Failure> {
     use std::io::IsTerminal;
-    let tournament = read_tournament(input)?;
+    let mut tournament = read_tournament(input)?;
+    tournament.maxi |= maxi;
     let bar = if std::io::stderr().is_terminal() && tournament.rounds_played > 1 {
         let bar = indicatif::ProgressBar::new(tournament.rounds_played as u64);
         if let Ok(style) =

@@ -41,12 +41,20 @@ impl fmt::Display for Violation {
         let players: Vec<String> = self.players.iter().map(|p| p.to_string()).collect();
         let what = match self.rule {
             Rule::Rematch => "rematch of a game already played",
-            Rule::ByeNotAllowed => "pairing-allocated bye to a player who already had one or a forfeit win",
+            Rule::ByeNotAllowed => {
+                "pairing-allocated bye to a player who already had one or a forfeit win"
+            }
             Rule::ForbiddenPair => "forbidden pair",
             Rule::ColourDifference => "colour difference beyond ±2",
             Rule::SameColourThrice => "same colour three times in a row",
         };
-        write!(f, "round {}: {}: player {}", self.round, what, players.join(" and "))
+        write!(
+            f,
+            "round {}: {}: player {}",
+            self.round,
+            what,
+            players.join(" and ")
+        )
     }
 }
 
@@ -90,7 +98,9 @@ pub fn audit(t: &Tournament, limits: ColourLimits) -> Vec<Violation> {
         for (r, e) in p.entries.iter().enumerate() {
             let round = r + 1;
             match *e {
-                Entry::Played { opponent, colour, .. } => {
+                Entry::Played {
+                    opponent, colour, ..
+                } => {
                     if met.contains(&opponent) && i < opponent {
                         found.push(violation(t, round, &[i, opponent], Rule::Rematch));
                     }
@@ -133,6 +143,80 @@ pub fn audit(t: &Tournament, limits: ColourLimits) -> Vec<Violation> {
     found
 }
 
+/// Whether the round to be paired next can be paired at all within the absolute rules: every present
+/// player with an opponent they have not met in a played game, not forbidden, with colours that keep
+/// both within the limits (when the system makes them absolute), and at most one pairing-allocated bye to
+/// a player who has had neither one nor a forfeit win. Used to confirm a system's "no valid pairing".
+pub fn legal_pairing_exists(t: &Tournament, limits: ColourLimits) -> bool {
+    use crate::matching::MatchingComputer;
+    use crate::tournament::Availability;
+    let round = t.next_round();
+    let last = t.total_rounds == Some(round);
+    let win = t.points.win();
+    let present: Vec<usize> = (0..t.players.len())
+        .filter(|&i| t.players[i].next_round == Availability::Available)
+        .collect();
+    let colours: Vec<Vec<Colour>> = present
+        .iter()
+        .map(|&i| {
+            t.players[i]
+                .entries
+                .iter()
+                .filter_map(Entry::played_colour)
+                .collect()
+        })
+        .collect();
+    let exempt: Vec<bool> = present
+        .iter()
+        .map(|&i| limits.topscorer_exception_in_last_round && last && topscorer(t, i, round, win))
+        .collect();
+    let fits = |k: usize, c: Colour| {
+        let mut with = colours[k].clone();
+        with.push(c);
+        breaks_colour_limits(&with).is_none()
+    };
+    let n = present.len();
+    let size = n + n % 2;
+    let Ok(mut m) = MatchingComputer::<u64>::new(size) else {
+        return false;
+    };
+    for a in 0..n {
+        for b in a + 1..n {
+            let (pa, pb) = (present[a], present[b]);
+            let met = t.players[pa]
+                .entries
+                .iter()
+                .any(|e| e.is_played() && e.opponent() == Some(pb));
+            if met || t.is_forbidden(pa, pb, round) {
+                continue;
+            }
+            let colours_ok = !limits.absolute
+                || exempt[a]
+                || exempt[b]
+                || (fits(a, Colour::White) && fits(b, Colour::Black))
+                || (fits(a, Colour::Black) && fits(b, Colour::White));
+            if colours_ok && m.set_edge(a, b, 1).is_err() {
+                return false;
+            }
+        }
+        if n % 2 == 1 {
+            let p = &t.players[present[a]];
+            let had_bye = p.entries.contains(&Entry::Bye(Bye::PairingAllocated));
+            let had_forfeit_win = p.entries.iter().any(|e| {
+                matches!(
+                    e,
+                    Entry::Forfeit { won: true, .. } | Entry::Bye(Bye::ForfeitWin)
+                )
+            });
+            if !had_bye && !had_forfeit_win && m.set_edge(a, n, 1).is_err() {
+                return false;
+            }
+        }
+    }
+    m.solve();
+    (0..size).all(|v| m.mate(v).is_some())
+}
+
 /// Whether the colours played so far (the latest last) break a limit.
 fn breaks_colour_limits(colours: &[Colour]) -> Option<Rule> {
     let whites = colours.iter().filter(|&&c| c == Colour::White).count() as i64;
@@ -140,7 +224,11 @@ fn breaks_colour_limits(colours: &[Colour]) -> Option<Rule> {
     if difference.abs() > 2 {
         return Some(Rule::ColourDifference);
     }
-    if colours.len() >= 3 && colours[colours.len() - 3..].windows(2).all(|w| w[0] == w[1]) {
+    if colours.len() >= 3
+        && colours[colours.len() - 3..]
+            .windows(2)
+            .all(|w| w[0] == w[1])
+    {
         return Some(Rule::SameColourThrice);
     }
     None
@@ -186,7 +274,11 @@ mod tests {
         let cells: Vec<String> = cells
             .iter()
             .map(|&(o, c, r)| {
-                let o = if o == 0 { "0000".to_string() } else { format!("{o:>4}") };
+                let o = if o == 0 {
+                    "0000".to_string()
+                } else {
+                    format!("{o:>4}")
+                };
                 format!("{o} {c} {r}")
             })
             .collect();
@@ -222,7 +314,10 @@ mod tests {
             "XXR 3",
         );
         assert_eq!(v.len(), 1);
-        assert_eq!((v[0].round, v[0].rule, v[0].players.clone()), (2, Rule::Rematch, vec![1, 2]));
+        assert_eq!(
+            (v[0].round, v[0].rule, v[0].players.clone()),
+            (2, Rule::Rematch, vec![1, 2])
+        );
     }
 
     #[test]
@@ -236,7 +331,11 @@ mod tests {
             "XXR 3",
         );
         let rules: Vec<Rule> = v.iter().map(|x| x.rule).collect();
-        assert_eq!(rules, vec![Rule::ByeNotAllowed, Rule::ByeNotAllowed], "{v:?}");
+        assert_eq!(
+            rules,
+            vec![Rule::ByeNotAllowed, Rule::ByeNotAllowed],
+            "{v:?}"
+        );
         assert_eq!(v[0].players, vec![1]);
         assert_eq!(v[1].players, vec![3]);
     }
@@ -244,7 +343,10 @@ mod tests {
     #[test]
     fn finds_a_forbidden_pair() {
         let v = audit_of(
-            &[line(1, "1.0", &[(2, 'w', '1')]), line(2, "0.0", &[(1, 'b', '0')])],
+            &[
+                line(1, "1.0", &[(2, 'w', '1')]),
+                line(2, "0.0", &[(1, 'b', '0')]),
+            ],
             "XXR 3\nXXP 1 2",
         );
         assert_eq!(v.len(), 1);
@@ -261,7 +363,10 @@ mod tests {
         ];
         // Round 3 is not the last: players 1 and 2 break C.04.1.f/g.
         let v = audit_of(&players, "XXR 5");
-        let found: Vec<(usize, Rule, Vec<u32>)> = v.iter().map(|x| (x.round, x.rule, x.players.clone())).collect();
+        let found: Vec<(usize, Rule, Vec<u32>)> = v
+            .iter()
+            .map(|x| (x.round, x.rule, x.players.clone()))
+            .collect();
         assert_eq!(
             found,
             vec![
@@ -272,7 +377,10 @@ mod tests {
         // Round 3 is the last: player 1 is a topscorer and exempt; player 2 (against 3, no topscorer)
         // is not.
         let v = audit_of(&players, "XXR 3");
-        let found: Vec<(usize, Rule, Vec<u32>)> = v.iter().map(|x| (x.round, x.rule, x.players.clone())).collect();
+        let found: Vec<(usize, Rule, Vec<u32>)> = v
+            .iter()
+            .map(|x| (x.round, x.rule, x.players.clone()))
+            .collect();
         assert_eq!(found, vec![(3, Rule::ColourDifference, vec![2])]);
     }
 }

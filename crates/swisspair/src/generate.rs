@@ -66,20 +66,41 @@ impl Default for Config {
 pub const KEYS: &[(&str, &str)] = &[
     ("PlayersNumber", "number of players (default 30)"),
     ("RoundsNumber", "number of rounds (default 9)"),
-    ("DrawPercentage", "percentage of draws between equally rated players (default 30)"),
+    (
+        "DrawPercentage",
+        "percentage of draws between equally rated players (default 30)",
+    ),
     ("ForfeitRate", "one game in N is forfeited (default never)"),
-    ("RetiredRate", "one player in N withdraws in a round (default never)"),
-    ("HalfPointByeRate", "one player in N takes a half-point bye in a round (default never)"),
-    ("ZeroPointByeRate", "one player in N is absent (zero-point bye) in a round (default never)"),
-    ("LateEntryRate", "one player in N enters after round 1 (default never)"),
+    (
+        "RetiredRate",
+        "one player in N withdraws in a round (default never)",
+    ),
+    (
+        "HalfPointByeRate",
+        "one player in N takes a half-point bye in a round (default never)",
+    ),
+    (
+        "ZeroPointByeRate",
+        "one player in N is absent (zero-point bye) in a round (default never)",
+    ),
+    (
+        "LateEntryRate",
+        "one player in N enters after round 1 (default never)",
+    ),
     ("HighestRating", "highest rating (default 2600)"),
     ("LowestRating", "lowest rating (default 1400)"),
     ("PointsForWin", "points for a win (default 1)"),
     ("PointsForDraw", "points for a draw (default 0.5)"),
     ("PointsForLoss", "points for a loss (default 0)"),
     ("PointsForZPB", "points for a zero-point bye (default 0)"),
-    ("PointsForForfeitLoss", "points for a forfeit loss (default 0)"),
-    ("PointsForPAB", "points for the pairing-allocated bye (default 1)"),
+    (
+        "PointsForForfeitLoss",
+        "points for a forfeit loss (default 0)",
+    ),
+    (
+        "PointsForPAB",
+        "points for the pairing-allocated bye (default 1)",
+    ),
 ];
 
 impl Config {
@@ -94,18 +115,22 @@ impl Config {
                 continue;
             }
             let Some((key, value)) = line.split_once('=') else {
-                return Err(Error::invalid(at, "configuration", format!("'{line}' is not key=value")));
+                return Err(Error::invalid(
+                    at,
+                    "configuration",
+                    format!("'{line}' is not key=value"),
+                ));
             };
             let (key, value) = (key.trim(), value.trim());
             let number = || -> Result<u64> {
-                value
-                    .parse::<u64>()
-                    .map_err(|_| Error::invalid(at, key, format!("'{value}' is not a whole number")))
+                value.parse::<u64>().map_err(|_| {
+                    Error::invalid(at, key, format!("'{value}' is not a whole number"))
+                })
             };
             let points = || -> Result<Score> {
-                Score::parse(value)
-                    .filter(|s| s.0 >= 0)
-                    .ok_or_else(|| Error::invalid(at, key, format!("'{value}' is not a number of points")))
+                Score::parse(value).filter(|s| s.0 >= 0).ok_or_else(|| {
+                    Error::invalid(at, key, format!("'{value}' is not a number of points"))
+                })
             };
             match key {
                 "PlayersNumber" => c.players = number()? as usize,
@@ -148,17 +173,29 @@ impl Config {
     pub fn validate(&self) -> Result<()> {
         let field = |f: &str| f.to_string();
         if self.players < 2 {
-            return Err(Error::invalid(None, field("PlayersNumber"), "at least 2 players"));
+            return Err(Error::invalid(
+                None,
+                field("PlayersNumber"),
+                "at least 2 players",
+            ));
         }
         if self.players > trf::MAX_START_NUMBER as usize {
             return Err(Error::size_limit(
                 None,
                 field("PlayersNumber"),
-                format!("{} players; TRF numbers at most {}", self.players, trf::MAX_START_NUMBER),
+                format!(
+                    "{} players; TRF numbers at most {}",
+                    self.players,
+                    trf::MAX_START_NUMBER
+                ),
             ));
         }
         if self.rounds == 0 {
-            return Err(Error::invalid(None, field("RoundsNumber"), "at least 1 round"));
+            return Err(Error::invalid(
+                None,
+                field("RoundsNumber"),
+                "at least 1 round",
+            ));
         }
         if self.rounds > trf::MAX_ROUNDS {
             return Err(Error::size_limit(
@@ -171,7 +208,10 @@ impl Config {
             return Err(Error::invalid(
                 None,
                 field("RoundsNumber"),
-                format!("{} rounds need more than {} players", self.rounds, self.players),
+                format!(
+                    "{} rounds need more than {} players",
+                    self.rounds, self.players
+                ),
             ));
         }
         if self.lowest_rating > self.highest_rating || self.highest_rating > 9999 {
@@ -182,7 +222,11 @@ impl Config {
             ));
         }
         if self.win.0 > 999 || self.draw.0 > 999 || self.pairing_allocated_bye.0 > 999 {
-            return Err(Error::invalid(None, field("PointsForWin"), "points per game at most 99.9"));
+            return Err(Error::invalid(
+                None,
+                field("PointsForWin"),
+                "points per game at most 99.9",
+            ));
         }
         Ok(())
     }
@@ -215,10 +259,11 @@ impl Dice {
 /// Expected score of the higher-rated of two players whose ratings differ by `difference`, in parts
 /// per million: `1 / (1 + 10^(-d/400))`, computed in fixed point so that it is the same everywhere.
 pub fn expected_ppm(difference: u32) -> u64 {
-    const SCALE: u128 = 1_000_000_000_000_000_000;
+    // 1e15 fixed point: e^x stays below 1e18·SCALE, so squaring fits in 128 bits.
+    const SCALE: u128 = 1_000_000_000_000_000;
     let d = u128::from(difference.min(1200));
-    // x = d · ln(10) / 400, with ln(10) = 2.302585092994045684 in 1e18 fixed point.
-    let x = d * 2_302_585_092_994_045_684 / 400;
+    // x = d · ln(10) / 400, with ln(10) = 2.302585092994046 in 1e15 fixed point.
+    let x = d * 2_302_585_092_994_046 / 400;
     // e^x = (e^(x/16))^16, e^(x/16) by its Taylor series (x/16 < 0.44).
     let y = x / 16;
     let mut term = SCALE;
@@ -239,6 +284,19 @@ pub fn expected_ppm(difference: u32) -> u64 {
 
 /// Plays a whole tournament with `system`.
 pub fn generate(system: System, config: &Config, seed: u64) -> Result<Trf> {
+    match generate_partial(system, config, seed)? {
+        (trf, None) => Ok(trf),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// Like [`generate`], but when the system cannot pair a round, returns the tournament as it stood before
+/// that round together with the error.
+pub fn generate_partial(
+    system: System,
+    config: &Config,
+    seed: u64,
+) -> Result<(Trf, Option<Error>)> {
     config.validate()?;
     let mut dice = Dice(ChaCha8Rng::seed_from_u64(seed));
     let n = config.players;
@@ -277,15 +335,25 @@ pub fn generate(system: System, config: &Config, seed: u64) -> Result<Trf> {
         .collect();
     let mut retired = vec![false; n];
     let mut header = Trf::default();
-    header.push(format!("012 swisspair random tournament, seed {seed}"), Record::Other);
-    header.push(format!("XXR {}", config.rounds), Record::TotalRounds(config.rounds as u32));
+    header.push(
+        format!("012 swisspair random tournament, seed {seed}"),
+        Record::Other,
+    );
+    header.push(
+        format!("XXR {}", config.rounds),
+        Record::TotalRounds(config.rounds as u32),
+    );
     let colour = if initial_white {
         trf::InitialColour::White
     } else {
         trf::InitialColour::Black
     };
     header.push(
-        if initial_white { "XXC white1" } else { "XXC black1" },
+        if initial_white {
+            "XXC white1"
+        } else {
+            "XXC black1"
+        },
         Record::InitialColour(colour),
     );
     let defaults = Config::default();
@@ -306,9 +374,7 @@ pub fn generate(system: System, config: &Config, seed: u64) -> Result<Trf> {
     for round in 1..=config.rounds {
         // Announcements for this round: late entries, withdrawals, requested byes.
         for i in 0..n {
-            let cell = if round < entry[i] {
-                Some(ResultCode::ZeroPointBye)
-            } else if retired[i] {
+            let cell = if round < entry[i] || retired[i] {
                 Some(ResultCode::ZeroPointBye)
             } else if round > 1 && dice.one_in(config.retired_rate) {
                 retired[i] = true;
@@ -348,7 +414,11 @@ pub fn generate(system: System, config: &Config, seed: u64) -> Result<Trf> {
             }
             continue;
         }
-        let pairing = system.pair(&tournament)?;
+        let pairing = match system.pair(&tournament) {
+            Ok(p) => p,
+            Err(e @ Error::NoValidPairing(_)) => return Ok((trf, Some(e))),
+            Err(e) => return Err(e),
+        };
         for g in &pairing.games {
             let (w, b) = (g.white, g.black);
             let (wr, br) = (ratings[w], ratings[b]);
@@ -378,7 +448,10 @@ pub fn generate(system: System, config: &Config, seed: u64) -> Result<Trf> {
             }
         }
     }
-    Ok(assemble(&header, &players, config, config.rounds, true))
+    Ok((
+        assemble(&header, &players, config, config.rounds, true),
+        None,
+    ))
 }
 
 /// The result codes for white and black of one game.
@@ -391,7 +464,11 @@ fn play(dice: &mut Dice, config: &Config, white: u32, black: u32) -> (ResultCode
         };
     }
     let high = expected_ppm(white.abs_diff(black));
-    let expected_white = if white >= black { high } else { 1_000_000 - high };
+    let expected_white = if white >= black {
+        high
+    } else {
+        1_000_000 - high
+    };
     // Draws: the configured share between equals, fewer as the expected score moves away from 1/2.
     let closeness = 1_000_000 - 2 * expected_white.abs_diff(500_000);
     let draw = u64::from(config.draw_percentage) * closeness / 100;
@@ -407,13 +484,20 @@ fn play(dice: &mut Dice, config: &Config, white: u32, black: u32) -> (ResultCode
 }
 
 /// The file as it stands: header lines and players with their points (and, at the end, ranks).
-fn assemble(header: &Trf, players: &[PlayerRecord], config: &Config, completed: usize, finished: bool) -> Trf {
+fn assemble(
+    header: &Trf,
+    players: &[PlayerRecord],
+    config: &Config,
+    completed: usize,
+    finished: bool,
+) -> Trf {
     let mut trf = header.clone();
     let value = |c: &Cell| -> Score {
         match c.result {
-            ResultCode::Win | ResultCode::WinShort | ResultCode::FullPointBye | ResultCode::ForfeitWin => {
-                config.win
-            }
+            ResultCode::Win
+            | ResultCode::WinShort
+            | ResultCode::FullPointBye
+            | ResultCode::ForfeitWin => config.win,
             ResultCode::Draw | ResultCode::DrawShort | ResultCode::HalfPointBye => config.draw,
             ResultCode::Loss | ResultCode::LossShort => config.loss,
             ResultCode::ForfeitLoss => config.forfeit_loss,
@@ -452,21 +536,33 @@ mod tests {
         assert!((909_000..=909_200).contains(&e400), "{e400}");
         let e200 = expected_ppm(200); // 1/(1+10^-0.5) = 0.7597
         assert!((759_600..=759_800).contains(&e200), "{e200}");
-        assert!(expected_ppm(1200) > 999_000);
+        let e1200 = expected_ppm(1200); // 1000/1001
+        assert!((998_990..=999_010).contains(&e1200), "{e1200}");
+        assert!(expected_ppm(5000) == e1200);
     }
 
     #[test]
     fn config_keys_and_errors() {
-        let c = Config::parse("PlayersNumber=40\nRoundsNumber = 7\n# comment\nDrawPercentage=20\nPointsForWin=3\n")
-            .unwrap();
-        assert_eq!((c.players, c.rounds, c.draw_percentage, c.win), (40, 7, 20, Score(30)));
+        let c = Config::parse(
+            "PlayersNumber=40\nRoundsNumber = 7\n# comment\nDrawPercentage=20\nPointsForWin=3\n",
+        )
+        .unwrap();
+        assert_eq!(
+            (c.players, c.rounds, c.draw_percentage, c.win),
+            (40, 7, 20, Score(30))
+        );
         let e = Config::parse("PlayersNumber=40\nColour=white").unwrap_err();
         assert_eq!(e.line(), Some(2));
         assert!(e.to_string().contains("unknown key"), "{e}");
         assert!(Config::parse("PlayersNumber=x").is_err());
         assert!(Config::parse("DrawPercentage=101").is_err());
         assert!(Config::parse("PlayersNumber=5\nRoundsNumber=5").is_err());
-        assert_eq!(Config::parse("PlayersNumber=10000").unwrap_err().exit_code(), 4);
+        assert_eq!(
+            Config::parse("PlayersNumber=10000")
+                .unwrap_err()
+                .exit_code(),
+            4
+        );
         assert!(Config::parse("LowestRating=2000\nHighestRating=1000").is_err());
         assert!(Config::parse("garbage").is_err());
     }

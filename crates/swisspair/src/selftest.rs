@@ -4,7 +4,7 @@
 
 use crate::audit::{self, ColourLimits};
 use crate::check;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::generate::{self, Config, NEVER};
 use crate::score::Score;
 use crate::systems::System;
@@ -72,19 +72,34 @@ fn pick(rng: &mut ChaCha8Rng, low: u64, high: u64) -> u64 {
 
 /// The settings of tournament `index`: size, rounds, rates and point system drawn from the seed.
 pub fn config_for(options: &Options, index: usize) -> (Config, u64) {
-    let mut rng = ChaCha8Rng::seed_from_u64(options.seed.wrapping_mul(1_000_003).wrapping_add(index as u64));
-    let players = pick(&mut rng, options.min_players as u64, options.max_players as u64) as usize;
+    let mut rng = ChaCha8Rng::seed_from_u64(
+        options
+            .seed
+            .wrapping_mul(1_000_003)
+            .wrapping_add(index as u64),
+    );
+    let players = pick(
+        &mut rng,
+        options.min_players as u64,
+        options.max_players as u64,
+    ) as usize;
     let max_rounds = options.max_rounds.min(players - 1) as u64;
-    let rounds = pick(&mut rng, (options.min_rounds as u64).min(max_rounds), max_rounds) as usize;
+    let rounds = pick(
+        &mut rng,
+        (options.min_rounds as u64).min(max_rounds),
+        max_rounds,
+    ) as usize;
     let rate = |rng: &mut ChaCha8Rng, low: u64, high: u64| {
-        if rng.next_u64() % 2 == 0 {
+        if rng.next_u64().is_multiple_of(2) {
             NEVER
         } else {
             pick(rng, low, high)
         }
     };
     let highest = pick(&mut rng, 1800, 2800) as u32;
-    let lowest = highest.saturating_sub(pick(&mut rng, 0, 1200) as u32).max(1000);
+    let lowest = highest
+        .saturating_sub(pick(&mut rng, 0, 1200) as u32)
+        .max(1000);
     let mut config = Config {
         players,
         rounds,
@@ -124,17 +139,31 @@ pub fn run(options: &Options, mut progress: impl FnMut(usize, usize)) -> Result<
             config.players, config.rounds
         );
         summary.tournaments += 1;
-        let generated = match generate::generate(options.system, &config, seed) {
-            Ok(t) => t,
-            Err(Error::NoValidPairing(why)) => {
-                summary.unfinished += 1;
-                if summary.details.len() < 20 {
-                    summary.details.push(format!("{label}: unfinished: {why}"));
+        let generated = match generate::generate_partial(options.system, &config, seed)? {
+            (t, None) => t,
+            (partial, Some(e)) => {
+                // The system found no legal pairing for a round: confirm it independently.
+                let before = Tournament::from_trf(&trf::parse(&trf::write(&partial))?)?;
+                if audit::legal_pairing_exists(&before, limits) {
+                    summary.violations += 1;
+                    if summary.details.len() < 20 {
+                        summary.details.push(format!(
+                            "{label}: round {}: the system found no pairing ({e}) but a legal one exists",
+                            before.next_round()
+                        ));
+                    }
+                } else {
+                    summary.unfinished += 1;
+                    if summary.details.len() < 20 {
+                        summary.details.push(format!(
+                            "{label}: round {}: no legal pairing exists",
+                            before.next_round()
+                        ));
+                    }
                 }
                 progress(index + 1, options.tournaments);
                 continue;
             }
-            Err(e) => return Err(e),
         };
         // Read the file back, as any other engine would.
         let tournament = Tournament::from_trf(&trf::parse(&trf::write(&generated))?)?;
@@ -149,7 +178,9 @@ pub fn run(options: &Options, mut progress: impl FnMut(usize, usize)) -> Result<
         for d in report.differences {
             summary.differences += 1;
             if summary.details.len() < 20 {
-                summary.details.push(format!("{label}: round {} differs on re-check", d.round));
+                summary
+                    .details
+                    .push(format!("{label}: round {} differs on re-check", d.round));
             }
         }
         progress(index + 1, options.tournaments);
@@ -169,7 +200,12 @@ mod tests {
         };
         let summary = run(&options, |_, _| {}).unwrap();
         assert_eq!(summary.tournaments, 12);
-        assert_eq!((summary.violations, summary.differences), (0, 0), "{:?}", summary.details);
+        assert_eq!(
+            (summary.violations, summary.differences),
+            (0, 0),
+            "{:?}",
+            summary.details
+        );
     }
 
     #[test]
@@ -179,6 +215,8 @@ mod tests {
         let b: Vec<_> = (0..10).map(|i| config_for(&o, i)).collect();
         assert_eq!(a, b);
         assert!(a.iter().any(|(c, _)| c.players != a[0].0.players));
-        assert!(a.iter().all(|(c, _)| (7..=400).contains(&c.players) && c.rounds < c.players));
+        assert!(a
+            .iter()
+            .all(|(c, _)| (7..=400).contains(&c.players) && c.rounds < c.players));
     }
 }

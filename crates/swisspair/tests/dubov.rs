@@ -25,7 +25,7 @@ fn read(path: &Path) -> Tournament {
 
 /// Chapter 5: "identical results as the procedures used within the other FIDE Swiss Systems".
 #[test]
-fn round_one_equals_the_dutch_round_one() {
+fn dubov_round_one_equals_the_dutch_round_one() {
     let files = dutch_files();
     assert_eq!(files.len(), 300);
     for path in files {
@@ -57,6 +57,17 @@ fn colours_allowed(history: &[Colour], colour: Colour) -> bool {
     difference.abs() <= 2 && !thrice
 }
 
+/// 2.3/2.4 for a game with `colour`; a history from other rules that leaves neither colour may take the
+/// colour that brings the colour difference towards zero.
+fn keeps_limits(history: &[Colour], colour: Colour) -> bool {
+    if colours_allowed(history, colour) {
+        return true;
+    }
+    let whites = history.iter().filter(|&&c| c == Colour::White).count() as i32;
+    let difference = 2 * whites - history.len() as i32;
+    !colours_allowed(history, colour.opposite()) && (colour == Colour::White) == (difference < 0)
+}
+
 /// The absolute rules (2.1–2.4, forbidden pairs, one pairing per present player) for `pairing`.
 fn check_invariants(t: &Tournament, state: &RoundState, pairing: &Pairing) -> Result<(), String> {
     let present: Vec<usize> = state.available().collect();
@@ -76,12 +87,18 @@ fn check_invariants(t: &Tournament, state: &RoundState, pairing: &Pairing) -> Re
     for g in &pairing.games {
         let (w, b) = (&state.players[g.white], &state.players[g.black]);
         if w.has_met(g.black) {
-            return Err(format!("2.1: {} and {} meet again", w.start_number, b.start_number));
+            return Err(format!(
+                "2.1: {} and {} meet again",
+                w.start_number, b.start_number
+            ));
         }
         if t.is_forbidden(g.white, g.black, state.round) {
-            return Err(format!("forbidden pair {} {}", w.start_number, b.start_number));
+            return Err(format!(
+                "forbidden pair {} {}",
+                w.start_number, b.start_number
+            ));
         }
-        if !colours_allowed(&w.colours, Colour::White) || !colours_allowed(&b.colours, Colour::Black) {
+        if !keeps_limits(&w.colours, Colour::White) || !keeps_limits(&b.colours, Colour::Black) {
             return Err(format!("2.3/2.4: {} - {}", w.start_number, b.start_number));
         }
     }
@@ -97,10 +114,10 @@ fn some_legal_pairing_exists(t: &Tournament, state: &RoundState) -> bool {
     for (i, &a) in present.iter().enumerate() {
         for (j, &b) in present.iter().enumerate().skip(i + 1) {
             let (pa, pb) = (&state.players[a], &state.players[b]);
-            let colours = (colours_allowed(&pa.colours, Colour::White)
-                && colours_allowed(&pb.colours, Colour::Black))
-                || (colours_allowed(&pa.colours, Colour::Black)
-                    && colours_allowed(&pb.colours, Colour::White));
+            let colours = (keeps_limits(&pa.colours, Colour::White)
+                && keeps_limits(&pb.colours, Colour::Black))
+                || (keeps_limits(&pa.colours, Colour::Black)
+                    && keeps_limits(&pb.colours, Colour::White));
             if !pa.has_met(b) && !t.is_forbidden(a, b, state.round) && colours {
                 m.set_edge(i, j, 1).expect("edge");
             }
@@ -116,7 +133,7 @@ fn some_legal_pairing_exists(t: &Tournament, state: &RoundState) -> bool {
 /// Every round of every tournament, re-paired with Dubov: the absolute rules hold, and a round is
 /// declared impossible only when it is.
 #[test]
-fn every_round_keeps_the_absolute_rules() {
+fn dubov_every_round_keeps_the_absolute_rules() {
     let mut rounds = 0;
     let mut impossible = 0;
     let mut failures = Vec::new();
@@ -140,6 +157,7 @@ fn every_round_keeps_the_absolute_rules() {
         }
     }
     assert_eq!(rounds, 2311);
+    eprintln!("{rounds} rounds re-paired, {impossible} without any legal pairing");
     assert!(
         failures.is_empty(),
         "{} failures ({impossible} rounds impossible):\n{}",

@@ -3,7 +3,7 @@
 pub mod dubov;
 pub mod dutch;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::pairing::Pairing;
 use crate::state::RoundState;
 use crate::tournament::Tournament;
@@ -47,7 +47,7 @@ impl System {
             System::Dutch => dutch::pair(tournament, &state)?,
             System::Dubov => dubov::pair(tournament, &state)?,
             other => {
-                return Err(Error::NotImplemented(format!(
+                return Err(crate::error::Error::NotImplemented(format!(
                     "the {} system (--{})",
                     other.name(),
                     other.name()

@@ -38,6 +38,7 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
     let mut initial_colour = None;
     let mut points = PointSystem::default();
     let mut tournament_type = None;
+    let mut maxi = false;
     for line in &trf.lines {
         match &line.record {
             Record::TotalRounds(n) => total_rounds = Some(*n as usize),
@@ -62,6 +63,7 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
                 }
                 tournament_type = Some(t.clone());
             }
+            Record::MaxiTournament(on) => maxi = *on,
             _ => {}
         }
     }
@@ -244,6 +246,7 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
         points,
         forbidden,
         tournament_type,
+        maxi,
         warnings,
     };
     check_points(&tournament)?;

@@ -164,6 +164,9 @@ pub struct Tournament {
     pub forbidden: Vec<ForbiddenPair>,
     /// TRF26 192, when given.
     pub tournament_type: Option<String>,
+    /// `XXM 1` (or the command line's `--maxi`): a maxi-tournament, where the Lim system applies its
+    /// 100-point rating limits (C.04.4.3 3.2, 3.8, 5.7). Off unless turned on.
+    pub maxi: bool,
     /// Remarks about input accepted as it is.
     pub warnings: Vec<String>,
 }

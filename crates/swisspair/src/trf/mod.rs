@@ -5,7 +5,8 @@
 //! keeps its 1-based line number so that later errors can name it.
 //!
 //! Accepted: LF, CRLF and CR-only line endings, a UTF-8 byte-order mark, TRF16 records with the extension
-//! lines the pairing engines read (XXR, XXC, XXS, BB?, XXA, XXP, XXZ) and the TRF26 records 142, 152, 162,
+//! lines the pairing engines read (XXR, XXC, XXS, BB?, XXA, XXP, XXZ, and swisspair's XXM) and the TRF26
+//! records 142, 152, 162,
 //! 192, 240, 250 and 260. Every other line is kept as it is and written back unchanged.
 
 mod parse;
@@ -78,6 +79,9 @@ pub enum Record {
     Absent(Vec<u32>),
     /// TRF26 `192`: coded tournament type.
     TournamentType(String),
+    /// `XXM 1` / `XXM on` (`XXM 0` / `XXM off`): a maxi-tournament. The Lim system (C.04.4.3 3.2, 3.8,
+    /// 5.7) applies its 100-point rating limits only in maxi-tournaments and does not define them.
+    MaxiTournament(bool),
     /// Anything else (headers, comments, team records, unknown records), kept verbatim.
     Other,
 }

@@ -238,6 +238,17 @@ fn parse_record(line: &str, number: usize, warnings: &mut Vec<String>) -> Result
             }
         }
         "192" => Record::TournamentType(rest.trim().to_string()),
+        "XXM" => match rest.trim().to_ascii_lowercase().as_str() {
+            "1" | "on" => Record::MaxiTournament(true),
+            "0" | "off" => Record::MaxiTournament(false),
+            other => {
+                return Err(Error::invalid(
+                    at,
+                    "XXM maxi-tournament",
+                    format!("'{other}' is not 1, on, 0 or off"),
+                ))
+            }
+        },
         _ => Record::Other,
     })
 }
@@ -374,13 +385,15 @@ fn parse_xxs(rest: &str, at: Option<usize>) -> Result<Vec<(PointKey, Score)>> {
             "PAB" => &[PointKey::PairingAllocatedBye],
             "FW" => &[PointKey::ForfeitWin],
             "FL" => &[PointKey::ForfeitLoss],
-            other => return Err(Error::invalid(
-                at,
-                "XXS",
-                format!(
+            other => {
+                return Err(Error::invalid(
+                    at,
+                    "XXS",
+                    format!(
                     "unknown code '{other}' (known: WW BW WD BD WL BL W D L ZPB HPB FPB PAB FW FL)"
                 ),
-            )),
+                ))
+            }
         };
         values.extend(keys.iter().map(|&k| (k, value)));
     }
@@ -700,6 +713,25 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("UTF-8"));
+    }
+
+    #[test]
+    fn reads_the_maxi_tournament_record() {
+        assert_eq!(
+            parse_line("XXM 1", 1).unwrap(),
+            Record::MaxiTournament(true)
+        );
+        assert_eq!(
+            parse_line("XXM  ON", 1).unwrap(),
+            Record::MaxiTournament(true)
+        );
+        assert_eq!(
+            parse_line("XXM off", 1).unwrap(),
+            Record::MaxiTournament(false)
+        );
+        let e = parse_line("XXM yes", 7).unwrap_err();
+        assert_eq!(e.line(), Some(7));
+        assert!(e.to_string().contains("XXM"), "{e}");
     }
 
     #[test]

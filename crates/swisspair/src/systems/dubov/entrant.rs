@@ -117,12 +117,19 @@ pub fn due_colour(colours: &[Colour]) -> Option<Colour> {
 
 /// 2.3 (the colour difference stays within ±2) and 2.4 (not the same colour three times in a row):
 /// whether white, and black, may be given in this round.
+///
+/// A history paired by other rules can leave neither colour within both limits (W W W B W W B B: white
+/// breaks 2.3, black 2.4). Such a player is not kept out of the round (a choice): he may receive the
+/// colour that brings his colour difference back towards zero — 2.3 before 2.4.
 pub fn colour_limits(colours: &[Colour], difference: i32) -> (bool, bool) {
-    let twice = |c: Colour| colours.len() >= 2 && colours[colours.len() - 2..].iter().all(|&x| x == c);
-    (
-        difference < 2 && !twice(Colour::White),
-        difference > -2 && !twice(Colour::Black),
-    )
+    let twice =
+        |c: Colour| colours.len() >= 2 && colours[colours.len() - 2..].iter().all(|&x| x == c);
+    let white = difference < 2 && !twice(Colour::White);
+    let black = difference > -2 && !twice(Colour::Black);
+    if !white && !black {
+        return (difference < 0, difference > 0);
+    }
+    (white, black)
 }
 
 /// 2.5: apart from the last round, no upfloat after an upfloat in the previous round, and at most three

@@ -29,11 +29,7 @@ pub fn floater_order(ctx: &Context<'_>, floaters: &[usize]) -> Vec<usize> {
 
 /// 8.2 (also 7.1, 7.2): the order in which candidates are taken: if possible the colour `wanted`, then
 /// the highest R, then the lowest ARO, then alphabetically.
-pub fn by_colour_rating_aro(
-    ctx: &Context<'_>,
-    candidates: &mut [usize],
-    wanted: Option<Colour>,
-) {
+pub fn by_colour_rating_aro(ctx: &Context<'_>, candidates: &mut [usize], wanted: Option<Colour>) {
     candidates.sort_by_key(|&v| {
         let e = ctx.entrant(v);
         (
@@ -80,7 +76,13 @@ fn pair_with_first(
         .copied()
         .filter(|&r| ctx.pairable(f, r).is_some())
         .collect();
-    by_colour_rating_aro(ctx, &mut candidates, ctx.entrant(f).side().map(Colour::opposite));
+    by_colour_rating_aro(
+        ctx,
+        &mut candidates,
+        ctx.entrant(f).side().map(Colour::opposite),
+    );
+    // 2.5 first: an opponent who may not be transferred up again comes last.
+    candidates.sort_by_key(|&r| ctx.pairable(f, r).is_some_and(|l| l.breaks_2_5));
     for r in candidates {
         if oracle.pair(&[(f, r)])? {
             pairs.push((f, r));
@@ -130,7 +132,11 @@ pub fn choose_downfloaters(
         }
         if oracle.try_float(v)? {
             chosen.push(v);
-            let rest: Vec<usize> = open.iter().copied().filter(|u| !chosen.contains(u)).collect();
+            let rest: Vec<usize> = open
+                .iter()
+                .copied()
+                .filter(|u| !chosen.contains(u))
+                .collect();
             needed = oracle.unpaired_in_group(&rest);
         }
     }

@@ -1,58 +1,66 @@
 //! C.04.4.1, the FIDE Dubov system (1997 text).
 //!
 //! The aim (preface): equal average ratings of the opponents (ARO) for the players of a score group, so
-//! players who met weak opponents now meet strong ones. The round is paired as follows.
+//! that players who met weak opponents now meet strong ones. A round is paired as follows.
 //!
-//! - Round 1 (chapter 5, [`round_one`]): top half against bottom half, colours alternating by board; the
-//!   text says this equals the other FIDE systems' round 1, so the Dutch round 1 decides the cases
-//!   chapter 5 does not cover (forbidden pairs, virtual points).
-//! - Later rounds: every player's ARO and due colour (chapter 1, [`entrant`]); the bye first (chapter 4,
-//!   [`bye`]); then the score groups from the top ([`group`]): the floaters coming down are paired first
-//!   (chapter 8), then players without an opponent in their group and odd groups get a player transferred
-//!   up from below (7.1, 7.2), the players that still cannot be paired float down (6.4), the colour
-//!   subgroups are balanced (7.3, 7.4), and whites by ascending ARO meet blacks by descending rating,
-//!   with the improvements of 6.3 ([`standard`]). Colours follow chapter 3 ([`colours`]).
-//! - Limitations (chapter 2): 2.1–2.4 are absolute in every round (the text allows no exception, not even
-//!   in the last round); 2.5 is kept whenever the round can be completed with it.
-//! - Each decision is kept only when the round can still be completed as well as the limitations allow
-//!   ([`oracle`]); so the procedure never strands a player, and reads like the text.
+//! - Round 1 (chapter 5, `round_one`): the upper half of the list against the lower half, colours
+//!   alternating from board to board, the last player receiving the bye. The text says this equals the
+//!   other FIDE systems' round 1; where chapter 5 is silent the Dutch round 1 is taken.
+//! - Later rounds: every player's ARO, due colour and limitations are derived (chapters 1 and 2,
+//!   `entrant`); the bye is given first (chapter 4, `bye`); then the score groups are paired from the
+//!   top (`group`): the floaters that came down are paired first (chapter 8, `floaters`); a player
+//!   with no possible opponent in his group, and an odd group, get a player transferred up from below
+//!   (7.1, 7.2, `transfers`); players that still cannot be paired in the group float down (6.4); the
+//!   colour subgroups are balanced (7.3, 7.4) and the whites, by ascending ARO, meet the blacks, by
+//!   descending rating, with the improvements of 6.3 (`standard`). Colours follow chapter 3
+//!   (`colours`).
+//! - Limitations: 2.1–2.4 (and the forbidden pairs of the file) are absolute in every round — the text
+//!   allows no exception, not even in the last round, so a round that cannot keep them is refused
+//!   ([`crate::Error::NoValidPairing`]). 2.5 is kept whenever the round can be completed with it.
+//! - The text pairs greedily from the top; a decision in one group could leave the round impossible to
+//!   complete further down. Every decision (the bye, a transfer, a floater, a pair) is therefore kept
+//!   only when the round can still be completed as well as before (`oracle`); the text's own order of
+//!   candidates decides among those.
 //!
-//! Choices where the text is open (each also noted, and pinned by a test, where it is applied):
+//! Choices where the text is open (each noted again, and pinned by a test, where it is applied):
 //!
-//! - 1: ARO in tenths of a point, rounded half up (6.2's example shows one decimal); ARO 0 for a player
-//!   who has played no game yet.
-//! - 1: unplayed games do not count for colours (C.04.2); a player with no game played has no due colour.
+//! - 1: ARO in tenths of a rating point, rounded half up (6.2's example shows one decimal); ARO 0 for a
+//!   player who has played no game yet. Only games played count, for ARO and for colours (C.04.2); a
+//!   player with no game played has no due colour.
 //! - 2.2: "a point without playing" is a pairing-allocated bye, a forfeit win, or any unplayed round
-//!   worth at least a win (a full-point bye); half-point byes do not bar the bye.
-//! - 2.5: an upfloat is any game against a higher-scored opponent (so also the opponent of a floater in
-//!   chapter 8), counted from the history the same way; without XXR the tournament counts as long (over
-//!   9 rounds) once round 10 is paired. 2.5 yields when the round cannot be completed otherwise, breaking
-//!   it as few times as possible.
-//! - 2.6 / 6.2: a player whom 2.3 or 2.4 forbids his due colour (B B B W W) belongs to the subgroup of the
-//!   colour he must get.
-//! - 3: when all five rules leave the colours open, the lower starting number gets his due colour (white
+//!   worth at least a win (a requested full-point bye); a half-point bye does not bar the bye.
+//! - 2.5: an upfloat is any game against a higher-scored opponent (so the opponent of a floater in
+//!   chapter 8 upfloats too); the history is counted the same way. Without XXR the tournament counts as
+//!   long (over 9 rounds) once round 10 is paired. Candidates who would break 2.5 are taken last, and
+//!   2.5 yields only when the round cannot be completed otherwise (the lowest player may have nobody
+//!   but higher-scored players to meet, round after round), breaking it as few times as possible.
+//! - 2.6, 6.2: a player whom 2.3/2.4 forbid his due colour (B B B W W) is in the subgroup of the colour
+//!   he must get.
+//! - 3: when the five rules leave the colours open, the lower starting number gets his due colour (white
 //!   when he has none).
 //! - 4: the bye is chosen before the pairing, from the lowest score group that has a player who may
-//!   receive it; after "higher ARO" the alphabetical order decides.
-//! - 6.2: players without a due colour are put into the smaller colour subgroup, the highest rated first,
-//!   into the black one when both are equal.
-//! - 6.3: "played each other" is read as "may not be paired" (2.1–2.4, forbidden pairs, completability).
-//!   The white of row k tries, in order: the black of his row, the blacks of the lower rows, an exchange
-//!   of blacks with the rows above (k−1 first), the whites of the lower rows. Blacks left without a white
-//!   are paired in the order of their column.
-//! - 6.4: "was a floater from higher score groups" means: played a lower-scored opponent in an earlier
-//!   round; "can be paired in the lower score group" means: may play one of its unpaired players. Within
-//!   a category the lowest rated floats first (as for the bye), then the higher ARO, then alphabetically.
-//! - 7.1: "has played with all the players of his score group" is read as "may be paired with none of
-//!   them" (6.1's "possible opponent"); the transferred player is paired with him at once. Islands are
-//!   handled in the order of their starting numbers.
-//! - 7.1, 7.2, 8.2: "the next possible lower score group" is the nearest lower group holding a player that
-//!   can be taken; among candidates the colour condition comes first, then the highest R, the lowest
-//!   ARO, the alphabetical order.
-//! - 7.3, 7.4: a player whom 2.6 forbids to change subgroups is skipped; if too few can change, the
-//!   remaining whites (blacks) meet each other in 6.3.
-//! - 8.1: floaters without a due colour are ranked with the whites. Floaters that find no opponent in a
-//!   group go on to the next one; those left after the last group are paired with each other by 8.1/8.2.
+//!   receive it (and leaves the round completable); after "the higher ARO", alphabetical order.
+//! - 6.2: players without a due colour go, the highest rated first, to the smaller subgroup, the black
+//!   one when both are equal.
+//! - 6.3: "have played each other" is read as "may not be paired" (2.1–2.4, forbidden pairs). The text's
+//!   procedure is applied as written and its result kept when the round can be completed after it;
+//!   otherwise it runs again with each pair checked. A black whose white took another white is offered
+//!   to the following whites after the lower rows; blacks left at the end meet each other in column
+//!   order.
+//! - 6.4: "was a floater from higher score groups" means: played a lower-scored opponent before; "can be
+//!   paired in the lower score group": may meet one of its unpaired players. Within a category the
+//!   lowest rated floats first (as the bye in 4), then the higher ARO, then alphabetical order.
+//! - 7.1: "has already played with all the players of his score group" is read as "may be paired with
+//!   none of them" (6.1: "possible opponent"); islands are taken in starting-number order, and the
+//!   transferred player is paired with the island at once.
+//! - 7.1, 7.2: "the next possible lower score group" is the nearest lower group holding a player that can
+//!   be taken; a transfer is made only when it lets one more player of the group be paired in it.
+//! - 7.1, 7.2, 8.2: the colour condition comes first, then the highest R, the lowest ARO, alphabetical
+//!   order.
+//! - 7.3, 7.4: a player whom 2.6 keeps in his subgroup is skipped; if too few can move, whites (blacks)
+//!   meet each other through 6.3.
+//! - 8.1: floaters without a due colour are ranked with the whites. A floater who finds no opponent in a
+//!   group goes on to the next one; floaters left after the last group meet each other by 8.1/8.2.
 
 mod bye;
 mod colours;
@@ -107,7 +115,10 @@ impl<'a> Context<'a> {
         let mut groups: Vec<Vec<usize>> = Vec::new();
         for (i, e) in entrants.iter().enumerate() {
             match groups.last_mut() {
-                Some(g) if g.first().and_then(|&f| entrants.get(f)).map(|f| f.score) == Some(e.score) => {
+                Some(g)
+                    if g.first().and_then(|&f| entrants.get(f)).map(|f| f.score)
+                        == Some(e.score) =>
+                {
                     g.push(i)
                 }
                 _ => groups.push(vec![i]),

@@ -117,9 +117,7 @@ impl<'c, 'a> Oracle<'c, 'a> {
         }
         match self.ctx.pairable(a, b) {
             None => 0,
-            Some(legal) => {
-                pair + if legal.breaks_2_5 { 0 } else { keeps_2_5 } + self.bonus(a, b)
-            }
+            Some(legal) => pair + if legal.breaks_2_5 { 0 } else { keeps_2_5 } + self.bonus(a, b),
         }
     }
 
@@ -171,7 +169,11 @@ impl<'c, 'a> Oracle<'c, 'a> {
 
     /// Undoes the committed pairs `release` and commits `pairs` instead, when a best pairing of the
     /// players then unpaired contains them (6.3's exchange with a row above). Nothing changes otherwise.
-    pub fn replace(&mut self, release: &[(usize, usize)], pairs: &[(usize, usize)]) -> Result<bool> {
+    pub fn replace(
+        &mut self,
+        release: &[(usize, usize)],
+        pairs: &[(usize, usize)],
+    ) -> Result<bool> {
         let mut remaining = self.remaining.clone();
         let mut mate = self.mate.clone();
         let mut value = self.value;
@@ -182,10 +184,20 @@ impl<'c, 'a> Oracle<'c, 'a> {
             set(&mut mate, b, a);
             value += u128::from(self.weight(a, b));
         }
-        let forced: u128 = pairs.iter().map(|&(a, b)| u128::from(self.weight(a, b))).sum();
-        if pairs.iter().any(|&(a, b)| self.weight(a, b) == 0) {
+        let mut vertices: Vec<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+        vertices.sort_unstable();
+        vertices.dedup();
+        let unpaired = |v: &usize| remaining.get(*v) == Some(&true);
+        if vertices.len() != 2 * pairs.len()
+            || !vertices.iter().all(unpaired)
+            || pairs.iter().any(|&(a, b)| self.weight(a, b) == 0)
+        {
             return Ok(false);
         }
+        let forced: u128 = pairs
+            .iter()
+            .map(|&(a, b)| u128::from(self.weight(a, b)))
+            .sum();
         // Later exchanges may undo an earlier forced pair: check them all at the end.
         let local = pairs
             .iter()
@@ -193,8 +205,7 @@ impl<'c, 'a> Oracle<'c, 'a> {
             && pairs.iter().all(|&(a, b)| mate.get(a) == Some(&b));
         if !local {
             let saved = std::mem::replace(&mut self.remaining, remaining.clone());
-            let excluded: Vec<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
-            let solved = self.solve(&excluded);
+            let solved = self.solve(&vertices);
             self.remaining = saved;
             let (rest, rest_mate) = solved?;
             if rest + forced != value {
@@ -357,7 +368,14 @@ impl<'c, 'a> Oracle<'c, 'a> {
         let base = self.witness_value();
         for &u in residents {
             let mut mate = self.mate.clone();
-            if self.exchange(&mut mate, &self.remaining, u, t, (old + 1 - base) as i128, false) {
+            if self.exchange(
+                &mut mate,
+                &self.remaining,
+                u,
+                t,
+                (old + 1 - base) as i128,
+                false,
+            ) {
                 self.mate = mate;
                 self.value = old + 1;
                 return Ok(true);
@@ -371,6 +389,19 @@ impl<'c, 'a> Oracle<'c, 'a> {
         }
         set(&mut self.member, t, Member::Outside);
         Ok(false)
+    }
+
+    /// Whether transferring some of `candidates` could let more players of the score group be paired in
+    /// it (all of them transferred at once: when even that gains nothing, no single transfer does).
+    /// Changes nothing; bounds the search of 7.1 and 7.2 when transfers cannot help.
+    pub fn some_transfer_helps(&mut self, candidates: &[usize]) -> Result<bool> {
+        let saved = self.member.clone();
+        for &t in candidates {
+            set(&mut self.member, t, Member::Transfer);
+        }
+        let solved = self.solve(&[]);
+        self.member = saved;
+        Ok(solved?.0 > self.value)
     }
 
     /// 7.1: transfers `t` up as the opponent of `p` when that pairs `p` in the score group without

@@ -19,7 +19,10 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
     let score = |p: usize| state.players.get(p).map(|s| s.pairing_score);
     let one_score_group = list.windows(2).all(|w| score(w[0]) == score(w[1]));
     let (bye, paired) = match list.len() % 2 {
-        1 => (list.last().copied(), list.get(..list.len() - 1).unwrap_or(&[])),
+        1 => (
+            list.last().copied(),
+            list.get(..list.len() - 1).unwrap_or(&[]),
+        ),
         _ => (None, list.as_slice()),
     };
     let half = paired.len() / 2;
@@ -28,7 +31,10 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
         .iter()
         .zip(bottom)
         .all(|(&a, &b)| !tournament.is_forbidden(a, b, state.round));
-    let bye_allowed = bye.map_or(true, |p| state.players.get(p).is_some_and(|s| s.bye_eligible()));
+    let bye_allowed = match bye {
+        Some(p) => state.players.get(p).is_some_and(|s| s.bye_eligible()),
+        None => true,
+    };
     if !one_score_group || !legal || !bye_allowed {
         return dutch::pair(tournament, state);
     }
@@ -37,10 +43,10 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
         .zip(bottom)
         .enumerate()
         .map(|(board, (&a, &b))| {
-            let colour_of_top = if board % 2 == 0 {
-                state.initial_colour
-            } else {
+            let colour_of_top = if board % 2 == 1 {
                 state.initial_colour.opposite()
+            } else {
+                state.initial_colour
             };
             match colour_of_top {
                 Colour::White => Game { white: a, black: b },

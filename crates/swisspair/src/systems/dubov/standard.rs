@@ -22,6 +22,11 @@ pub fn black_order(ctx: &Context<'_>, blacks: &mut [usize]) {
 }
 
 /// Pairs `players` (an even number, all of whom can be paired among themselves) by 7.3/7.4 and 6.2/6.3.
+///
+/// 6.3 is first applied as written, each pair checked only against the limitations; that result is
+/// kept when the rest of the round can still be completed as well (the oracle). Otherwise (rare: the
+/// written procedure can leave a white without opponent, or strand players further down) the same
+/// procedure runs again with every pair checked by the oracle, which always completes it.
 pub fn pair(
     ctx: &Context<'_>,
     oracle: &mut Oracle<'_, '_>,
@@ -32,14 +37,22 @@ pub fn pair(
     balance(ctx, &mut whites, &mut blacks);
     white_order(ctx, &mut whites);
     black_order(ctx, &mut blacks);
-    Tableau {
-        ctx,
-        whites,
-        blacks,
-        row_paired: Vec::new(),
-        pairs: Vec::new(),
+    let literal = Tableau::new(ctx, whites.clone(), blacks.clone()).run(&mut Check::Limitations)?;
+    if let Some(found) = literal {
+        if oracle.pair(&found)? {
+            pairs.extend(found);
+            return Ok(());
+        }
     }
-    .pair(oracle, pairs)
+    match Tableau::new(ctx, whites, blacks).run(&mut Check::Oracle(oracle))? {
+        Some(found) => {
+            pairs.extend(found);
+            Ok(())
+        }
+        None => Err(Error::Internal(
+            "6.3: no opponent found although the score group can be paired".into(),
+        )),
+    }
 }
 
 /// The colour subgroups. Players without a due colour (no game played yet) go one by one, the highest R
@@ -107,6 +120,23 @@ fn move_first(
     to.extend(movable);
 }
 
+/// How the tableau checks a pair: against the limitations only (6.3 as written), or also against the
+/// completability of the round (committing each pair in the oracle).
+enum Check<'o, 'c, 'a> {
+    Limitations,
+    Oracle(&'o mut Oracle<'c, 'a>),
+}
+
+impl Check<'_, '_, '_> {
+    /// Undoes the pairs `release` and makes the pairs `make`, if allowed.
+    fn accept(&mut self, release: &[(usize, usize)], make: &[(usize, usize)]) -> Result<bool> {
+        match self {
+            Check::Limitations => Ok(true),
+            Check::Oracle(oracle) => oracle.replace(release, make),
+        }
+    }
+}
+
 /// The two columns of 6.2 and the pairs made from them.
 struct Tableau<'c, 'a> {
     ctx: &'c Context<'a>,
@@ -115,61 +145,100 @@ struct Tableau<'c, 'a> {
     blacks: Vec<usize>,
     /// Rows whose white plays the black of the row.
     row_paired: Vec<bool>,
+    /// Per entrant: already paired in the tableau.
+    paired: Vec<bool>,
     pairs: Vec<(usize, usize)>,
 }
 
-impl Tableau<'_, '_> {
-    fn pair(mut self, oracle: &mut Oracle<'_, '_>, out: &mut Vec<(usize, usize)>) -> Result<()> {
-        self.row_paired = vec![false; self.whites.len().max(self.blacks.len())];
-        for k in 0..self.whites.len() {
-            let Some(&w) = self.whites.get(k) else {
-                continue;
-            };
-            if oracle.is_unpaired(w) && !self.pair_row(oracle, k, w)? {
-                return Err(no_opponent());
+impl<'c, 'a> Tableau<'c, 'a> {
+    fn new(ctx: &'c Context<'a>, whites: Vec<usize>, blacks: Vec<usize>) -> Tableau<'c, 'a> {
+        let rows = whites.len().max(blacks.len());
+        Tableau {
+            ctx,
+            whites,
+            blacks,
+            row_paired: vec![false; rows],
+            paired: vec![false; ctx.entrants.len()],
+            pairs: Vec::new(),
+        }
+    }
+
+    fn is_unpaired(&self, v: usize) -> bool {
+        !self.paired.get(v).copied().unwrap_or(true)
+    }
+
+    fn mark(&mut self, players: &[usize], paired: bool) {
+        for &v in players {
+            if let Some(slot) = self.paired.get_mut(v) {
+                *slot = paired;
             }
         }
-        self.pair_surplus_blacks(oracle)?;
-        out.extend(self.pairs);
-        Ok(())
+    }
+
+    /// `a` and `b`, both unpaired, may meet (2.1–2.4, forbidden pairs).
+    fn may_meet(&self, a: usize, b: usize) -> bool {
+        self.is_unpaired(a) && self.is_unpaired(b) && self.ctx.pairable(a, b).is_some()
+    }
+
+    /// Tries to pair `a`–`b`.
+    fn try_pair(&mut self, check: &mut Check<'_, '_, '_>, a: usize, b: usize) -> Result<bool> {
+        if !self.may_meet(a, b) || !check.accept(&[], &[(a, b)])? {
+            return Ok(false);
+        }
+        self.mark(&[a, b], true);
+        self.pairs.push((a, b));
+        Ok(true)
+    }
+
+    /// The pairs, or `None` when some player found no opponent.
+    fn run(mut self, check: &mut Check<'_, '_, '_>) -> Result<Option<Vec<(usize, usize)>>> {
+        for k in 0..self.whites.len() {
+            let w = self.whites[k];
+            if self.is_unpaired(w) && !self.pair_row(check, k, w)? {
+                return Ok(None);
+            }
+        }
+        if !self.pair_surplus_blacks(check)? {
+            return Ok(None);
+        }
+        Ok(Some(self.pairs))
     }
 
     /// 6.3 for the white `w` of row `k`.
-    fn pair_row(&mut self, oracle: &mut Oracle<'_, '_>, k: usize, w: usize) -> Result<bool> {
+    fn pair_row(&mut self, check: &mut Check<'_, '_, '_>, k: usize, w: usize) -> Result<bool> {
         // 6.2: the black of the row; 6.3: else the first black of the lower rows he may play.
         for j in k..self.blacks.len() {
-            let b = self.blacks[j];
-            if oracle.is_unpaired(b) && self.ctx.pairable(w, b).is_some() && oracle.pair(&[(w, b)])? {
+            if self.try_pair(check, w, self.blacks[j])? {
                 self.blacks.swap(k, j);
                 self.row_paired[k] = true;
-                self.pairs.push((w, b));
                 return Ok(true);
             }
         }
         // A black of a row above whose white played another white (a choice: 6.3 does not say where
         // such a black goes; he is offered to the next whites after the lower rows).
         for j in (0..k).rev() {
-            let b = self.blacks[j];
-            if oracle.is_unpaired(b) && self.ctx.pairable(w, b).is_some() && oracle.pair(&[(w, b)])? {
-                self.pairs.push((w, b));
+            if self.try_pair(check, w, self.blacks[j])? {
                 return Ok(true);
             }
         }
         // 6.3: else change the pairing of row k−1, then k−2, ...: w takes that row's black, whose white
         // takes the black of row k.
-        if let Some(&bk) = self.blacks.get(k).filter(|&&b| oracle.is_unpaired(b)) {
+        if let Some(&bk) = self.blacks.get(k) {
             for j in (0..k).rev() {
-                if self.try_exchange_rows(oracle, j, k, w, bk)? {
+                if self.try_exchange_rows(check, j, k, w, bk)? {
                     return Ok(true);
                 }
             }
         }
-        // 6.3: else another white, from row k+1 down. (The whites above are paired; the oracle
-        // guarantees an opponent among the unpaired players, all tried by now.)
+        // 6.3: else another white, from row k+1 down to the end of the column...
         for j in k + 1..self.whites.len() {
-            let w2 = self.whites[j];
-            if oracle.is_unpaired(w2) && self.ctx.pairable(w, w2).is_some() && oracle.pair(&[(w, w2)])? {
-                self.pairs.push((w, w2));
+            if self.try_pair(check, w, self.whites[j])? {
+                return Ok(true);
+            }
+        }
+        // ... and then from row k−1 up to row 1, whose black is left to the surplus blacks.
+        for j in (0..k).rev() {
+            if self.try_take_white_above(check, j, w)? {
                 return Ok(true);
             }
         }
@@ -179,18 +248,18 @@ impl Tableau<'_, '_> {
     /// Row `j` (above `k`) gives its black to `w` and takes `bk`, the black of row `k`.
     fn try_exchange_rows(
         &mut self,
-        oracle: &mut Oracle<'_, '_>,
+        check: &mut Check<'_, '_, '_>,
         j: usize,
         k: usize,
         w: usize,
         bk: usize,
     ) -> Result<bool> {
-        if !self.row_paired[j] {
+        if !self.row_paired[j] || !self.is_unpaired(bk) {
             return Ok(false);
         }
         let (wj, bj) = (self.whites[j], self.blacks[j]);
         let legal = self.ctx.pairable(w, bj).is_some() && self.ctx.pairable(wj, bk).is_some();
-        if !legal || !oracle.replace(&[(wj, bj)], &[(w, bj), (wj, bk)])? {
+        if !legal || !check.accept(&[(wj, bj)], &[(w, bj), (wj, bk)])? {
             return Ok(false);
         }
         self.blacks.swap(j, k);
@@ -201,34 +270,51 @@ impl Tableau<'_, '_> {
             }
         }
         self.pairs.push((w, bj));
+        self.mark(&[w, bk], true);
+        Ok(true)
+    }
+
+    /// `w` takes the white of row `j` (above), whose black becomes a surplus black.
+    fn try_take_white_above(
+        &mut self,
+        check: &mut Check<'_, '_, '_>,
+        j: usize,
+        w: usize,
+    ) -> Result<bool> {
+        if !self.row_paired[j] {
+            return Ok(false);
+        }
+        let (wj, bj) = (self.whites[j], self.blacks[j]);
+        if self.ctx.pairable(w, wj).is_none() || !check.accept(&[(wj, bj)], &[(w, wj)])? {
+            return Ok(false);
+        }
+        self.row_paired[j] = false;
+        self.pairs.retain(|&p| p != (wj, bj));
+        self.mark(&[bj], false);
+        self.mark(&[w], true);
+        self.pairs.push((w, wj));
         Ok(true)
     }
 
     /// Blacks left without a white (after whites paired each other, or when 2.6 kept the subgroups
     /// unequal) are paired in the order of their column, each with the first later one he may play.
-    fn pair_surplus_blacks(&mut self, oracle: &mut Oracle<'_, '_>) -> Result<()> {
+    fn pair_surplus_blacks(&mut self, check: &mut Check<'_, '_, '_>) -> Result<bool> {
         for i in 0..self.blacks.len() {
             let b = self.blacks[i];
-            if !oracle.is_unpaired(b) {
+            if !self.is_unpaired(b) {
                 continue;
             }
             let mut found = false;
             for j in i + 1..self.blacks.len() {
-                let c = self.blacks[j];
-                if oracle.is_unpaired(c) && self.ctx.pairable(b, c).is_some() && oracle.pair(&[(b, c)])? {
-                    self.pairs.push((b, c));
+                if self.try_pair(check, b, self.blacks[j])? {
                     found = true;
                     break;
                 }
             }
             if !found {
-                return Err(no_opponent());
+                return Ok(false);
             }
         }
-        Ok(())
+        Ok(true)
     }
-}
-
-fn no_opponent() -> Error {
-    Error::Internal("6.3: no opponent found although the score group can be paired".into())
 }

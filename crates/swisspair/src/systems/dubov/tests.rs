@@ -121,7 +121,7 @@ fn eight_after_round_one() -> Trf {
         .line("XXR 5")
 }
 
-fn entrant_of(ctx: &Context<'_>, start_number: u32) -> &Entrant {
+fn entrant_of<'c>(ctx: &'c Context<'_>, start_number: u32) -> &'c Entrant {
     ctx.entrants
         .iter()
         .find(|e| e.start_number == start_number)
@@ -179,6 +179,13 @@ fn art2_3_2_4_colour_limits() {
     assert_eq!(colour_limits(&[B, W, W], 1), (false, true));
     assert_eq!(colour_limits(&[W, B, B, W, B, B], -2), (true, false));
     assert_eq!(colour_limits(&[B, B, B, W, W], -1), (false, true));
+    // Histories from other rules that leave neither colour: 2.3 before 2.4.
+    assert_eq!(colour_limits(&[W, W, W, B, W, W, B, B], 2), (false, true));
+    assert_eq!(colour_limits(&[B, B, W, B, B, W, W], -1), (false, true));
+    assert_eq!(
+        colour_limits(&[W, B, B, W, B, B, B, B, B, W, W], -3),
+        (true, false)
+    );
     assert_eq!(due_colour(&[B, B, B, W, W]), Some(W));
 }
 
@@ -211,17 +218,16 @@ fn art2_2_no_bye_after_a_point_without_playing() {
     assert_eq!(bye, Some(2));
 }
 
-/// 2.2 does not bar a half-point bye: the lowest rated player of the lowest group had one and gets the
-/// pairing-allocated bye (4).
+/// 2.2 does not bar a half-point bye: after a round of draws and one half-point bye (5), everybody is on
+/// 0.5 and the lowest rated, 5, gets the pairing-allocated bye.
 #[test]
 fn art2_2_half_point_bye_does_not_bar() {
     let t = Trf::new(&[2400, 2300, 2200, 2100, 2000])
-        .round(&[(1, 3, '1'), (2, 4, '1')], &[(5, 'H')])
+        .round(&[(1, 3, '='), (2, 4, '=')], &[(5, 'H')])
         .line("XXR 5")
         .build();
     let (games, bye) = dubov(&t);
-    // Lowest group: 3, 4 (0 points); 5 has 0.5. Bye to the lowest R of the lowest group: 4.
-    assert_eq!(bye, Some(4));
+    assert_eq!(bye, Some(5));
     assert_eq!(games.len(), 2);
 }
 
@@ -261,13 +267,14 @@ fn art5_round_one() {
 /// Dutch one) is the result.
 #[test]
 fn art5_round_one_defers_to_dutch_where_silent() {
-    let t = Trf::new(&[2400, 2300, 2200, 2100])
-        .line("XXP 1 3")
-        .build();
+    let t = Trf::new(&[2400, 2300, 2200, 2100]).line("XXP 1 3").build();
     let state = RoundState::new(&t);
     let ours = super::pair(&t, &state).expect("pairs");
     assert_eq!(ours, dutch::pair(&t, &state).expect("Dutch pairs"));
-    assert!(!ours.games.iter().any(|g| g.white + g.black == 2 && g.white != 1));
+    assert!(!ours
+        .games
+        .iter()
+        .any(|g| [g.white, g.black] == [0, 2] || [g.white, g.black] == [2, 0]));
 }
 
 /// 6.2: whites by increasing ARO against blacks by decreasing rating. Winners: whites 4 (1700), 2 (1900)
@@ -363,7 +370,10 @@ fn art2_6_no_transfer_across_subgroups_against_2_3_2_4() {
 fn art2_5_7_1_upfloat_limit_and_completability() {
     let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700])
         .round(&[(1, 5, '1'), (6, 2, '0'), (3, 7, '1'), (8, 4, '0')], &[])
-        .round(&[(2, 1, '1'), (4, 5, '0'), (3, 6, '0')], &[(7, 'Z'), (8, 'Z')])
+        .round(
+            &[(2, 1, '1'), (4, 5, '0'), (3, 6, '0')],
+            &[(7, 'Z'), (8, 'Z')],
+        )
         .line("XXR 5")
         .build();
     let state = RoundState::new(&t);
@@ -373,23 +383,31 @@ fn art2_5_7_1_upfloat_limit_and_completability() {
     assert_eq!(dubov(&t).0, vec![(1, 4), (2, 3), (5, 6), (7, 8)]);
 }
 
-/// 6.4: a group that cannot be paired completely: 2, 3, 4 may not meet each other (XXP), so two of them
-/// float down. Not a floater before and pairable in the lower group comes first: 4 may meet nobody in
-/// the lower group (XXP), so 3 and 2 float (the lowest R first) and 1 plays 4 — by rating alone 4 and 3
-/// would float. 8.1/8.2: 3 (due black) and 2 (due white) each take the highest rated lower player of the
-/// opposite due colour: 7 (due white) for 3... see the expected pairs.
+/// 6.4 and chapter 8. Ten players after round 1: winners 1-4 (1 point), 5 and 10 drew (0.5), losers
+/// 6-9. 2, 3, 4 may not meet each other (XXP), so two winners must float down. Not a floater before and
+/// pairable in the lower score group comes first: 4 may meet neither 5 nor 10 (XXP), so 3 and 2 float
+/// (the lowest R first) and 1 plays 4 — by rating alone 4 and 3 would float. 8.1: 2 (due white, the
+/// white list) goes first and takes (8.2) the highest rated resident due black: 5; 3 gets 10. The
+/// losers pair by 6.2: whites 8 (ARO 2200), 6 (2400) against blacks 7, 9.
 #[test]
 fn art6_4_floater_choice_and_8_floaters() {
-    let t = eight_after_round_one()
+    let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700, 1600, 1500])
+        .round(
+            &[
+                (1, 6, '1'),
+                (7, 2, '0'),
+                (3, 8, '1'),
+                (9, 4, '0'),
+                (5, 10, '='),
+            ],
+            &[],
+        )
+        .line("XXR 5")
         .line("XXP 2 3 4")
-        .line("XXP 4 5 6 7 8")
+        .line("XXP 4 5")
+        .line("XXP 4 10")
         .build();
-    let (games, _) = dubov(&t);
-    // 1 (due black) - 4 (due white): 4 white.
-    assert!(games.contains(&(4, 1)), "{games:?}");
-    // 8.1: floaters 2 (due white, the white list) then 3 (due black). 8.2: 2 takes the highest R due
-    // black that he may play: 6 met him, so 8; 3 takes the highest R due white: 5 (2000). Left 6-7.
-    assert_eq!(games, vec![(2, 8), (4, 1), (5, 3), (7, 6)]);
+    assert_eq!(dubov(&t).0, vec![(2, 5), (4, 1), (6, 9), (8, 7), (10, 3)]);
 }
 
 /// Chapter 3: due colours; then equalising; then alternation; then higher ARO; then lower R.
@@ -415,17 +433,27 @@ fn art3_colour_allocation() {
     // Rule 2: both due white; b is further from equal numbers.
     let (a, b) = (with(Some(W), 0, 0, 0, 1), with(Some(W), -2, 0, 0, 2));
     assert_eq!(colour_of(&a, &[W, B], &b, &[B, W, B, B]), B);
-    // Rule 3: alternate against the latest game with different colours (a had white there).
+    // Rule 3: alternate against the latest game with different colours (round 2: a had black there).
     let (a, b) = (with(Some(W), -1, 0, 0, 1), with(Some(W), -1, 0, 0, 2));
-    assert_eq!(colour_of(&a, &[W, B, B], &b, &[B, W, B]), B);
+    assert_eq!(colour_of(&a, &[W, B, B], &b, &[B, W, B]), W);
+    assert_eq!(colour_of(&b, &[B, W, B], &a, &[W, B, B]), B);
     // Rule 4: higher ARO white.
-    let (a, b) = (with(Some(W), -1, 20000, 0, 1), with(Some(W), -1, 21000, 0, 2));
+    let (a, b) = (
+        with(Some(W), -1, 20000, 0, 1),
+        with(Some(W), -1, 21000, 0, 2),
+    );
     assert_eq!(colour_of(&a, &[B], &b, &[B]), B);
     // Rule 5: lower R white.
-    let (a, b) = (with(Some(W), -1, 20000, 2000, 1), with(Some(W), -1, 20000, 2100, 2));
+    let (a, b) = (
+        with(Some(W), -1, 20000, 2000, 1),
+        with(Some(W), -1, 20000, 2100, 2),
+    );
     assert_eq!(colour_of(&a, &[B], &b, &[B]), W);
     // Beyond the text: the lower starting number gets his due colour (white without one).
-    let (a, b) = (with(Some(B), 1, 20000, 2000, 2), with(Some(B), 1, 20000, 2000, 1));
+    let (a, b) = (
+        with(Some(B), 1, 20000, 2000, 2),
+        with(Some(B), 1, 20000, 2000, 1),
+    );
     assert_eq!(colour_of(&a, &[W], &b, &[W]), W);
     let (a, b) = (with(None, 0, 0, 2000, 1), with(None, 0, 0, 2000, 2));
     assert_eq!(colour_of(&a, &[], &b, &[]), W);
@@ -445,5 +473,8 @@ fn art2_1_no_valid_pairing() {
         .round(&[(1, 2, '1')], &[])
         .line("XXR 3")
         .build();
-    assert!(matches!(System::Dubov.pair(&t), Err(Error::NoValidPairing(_))));
+    assert!(matches!(
+        System::Dubov.pair(&t),
+        Err(Error::NoValidPairing(_))
+    ));
 }

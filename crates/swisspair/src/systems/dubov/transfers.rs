@@ -6,8 +6,10 @@ use super::{Context, Oracle};
 use crate::error::Result;
 use crate::tournament::Colour;
 
-/// The unpaired players of the score groups below `g`, nearest group first, each group filtered by
-/// `fits` and put in the order of 7.1/7.2 for the colour `wanted`.
+/// The unpaired players of the score groups below `g` who fit, nearest group first ("the next possible
+/// lower score group"), each group in the order of 7.1/7.2 for the colour `wanted`. Players whom 2.5
+/// forbids another upfloat come after all others (they can only be taken when the round cannot be
+/// completed otherwise).
 fn candidates_below(
     ctx: &Context<'_>,
     oracle: &Oracle<'_, '_>,
@@ -15,7 +17,8 @@ fn candidates_below(
     wanted: Option<Colour>,
     fits: impl Fn(usize) -> bool,
 ) -> Vec<usize> {
-    ctx.groups
+    let mut list: Vec<usize> = ctx
+        .groups
         .iter()
         .skip(g + 1)
         .flat_map(|group| {
@@ -26,7 +29,9 @@ fn candidates_below(
             by_colour_rating_aro(ctx, &mut list, wanted);
             list
         })
-        .collect()
+        .collect();
+    list.sort_by_key(|&t| !ctx.entrant(t).may_upfloat);
+    list
 }
 
 /// 7.1: a resident who may be paired with no other unpaired resident gets an opponent transferred from
@@ -43,16 +48,23 @@ pub fn islands(
     let mut order = residents.to_vec();
     order.sort_by_key(|&v| ctx.entrant(v).start_number);
     for p in order {
+        if !oracle.is_unpaired(p) {
+            continue;
+        }
         let has_opponent = unpaired(oracle, residents)
             .iter()
             .any(|&r| ctx.pairable(p, r).is_some());
-        if !oracle.is_unpaired(p) || has_opponent {
+        if has_opponent {
             continue;
         }
         let wanted = ctx.entrant(p).side().map(Colour::opposite);
-        for t in candidates_below(ctx, oracle, g, wanted, |t| ctx.pairable(p, t).is_some()) {
+        let candidates = candidates_below(ctx, oracle, g, wanted, |t| ctx.pairable(p, t).is_some());
+        for (i, &t) in candidates.iter().enumerate() {
             if oracle.try_transfer_pair(p, t)? {
                 pairs.push((p, t));
+                break;
+            }
+            if i == 0 && !oracle.some_transfer_helps(&candidates)? {
                 break;
             }
         }
@@ -72,9 +84,13 @@ pub fn odd_group(
 ) -> Result<Option<usize>> {
     let wanted = ctx.dominating_colour(open).map(Colour::opposite);
     let fits = |t: usize| open.iter().any(|&u| ctx.pairable(t, u).is_some());
-    for t in candidates_below(ctx, oracle, g, wanted, fits) {
+    let candidates = candidates_below(ctx, oracle, g, wanted, fits);
+    for (i, &t) in candidates.iter().enumerate() {
         if oracle.try_transfer(t, open)? {
             return Ok(Some(t));
+        }
+        if i == 0 && !oracle.some_transfer_helps(&candidates)? {
+            break;
         }
     }
     Ok(None)

@@ -120,7 +120,11 @@ pub fn pair_bracket(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<Brack
     let before = PROBES.load(std::sync::atomic::Ordering::Relaxed);
     let r = pair_bracket_inner(ctx, bracket);
     if std::env::var_os("SWISSPAIR_TRACE").is_some() {
-        eprintln!("time {:?} probes {}", started.elapsed(), PROBES.load(std::sync::atomic::Ordering::Relaxed) - before);
+        eprintln!(
+            "time {:?} probes {}",
+            started.elapsed(),
+            PROBES.load(std::sync::atomic::Ordering::Relaxed) - before
+        );
         let num = |v: &[usize]| {
             v.iter()
                 .map(|&p| ctx.state.players[p].start_number)
@@ -155,7 +159,12 @@ fn pair_bracket_inner(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<Bra
     let plan = Plan::new(ctx, bracket);
     let bits = plan.layout.total_bits;
     if std::env::var_os("SWISSPAIR_TRACE").is_some() {
-        eprintln!("plan: {} vertices, {} bits, widths {:?}", plan.vertices.len(), bits, plan.layout.widths());
+        eprintln!(
+            "plan: {} vertices, {} bits, widths {:?}",
+            plan.vertices.len(),
+            bits,
+            plan.layout.widths()
+        );
     }
     macro_rules! run {
         ($w:ty) => {
@@ -195,11 +204,18 @@ fn perfect_initial_candidate(ctx: &Context<'_>, b: &Bracket) -> Option<BracketPa
     let n = b.players.len();
     let half = n / 2;
     let last = b.complete && b.next.is_empty() && b.lower.is_empty();
-    let floater = if n % 2 == 1 { b.players.last().copied() } else { None };
+    let floater = if n % 2 == 1 {
+        b.players.last().copied()
+    } else {
+        None
+    };
     if let Some(f) = floater {
         let p = ctx.state.players.get(f)?;
         // C.2, C.12, C.14.
-        if !last || !criteria::bye_allowed(p) || p.float_back(1) == Float::Down || p.float_back(2) == Float::Down
+        if !last
+            || !criteria::bye_allowed(p)
+            || p.float_back(1) == Float::Down
+            || p.float_back(2) == Float::Down
         {
             return None;
         }
@@ -247,7 +263,12 @@ struct Plan {
 /// For C.16, C.17, C.18, C.19: the score differences that can occur in each — a downfloater's own
 /// difference or a pair's, for players who had the same float the round before (C.16, C.17) or two
 /// rounds before (C.18, C.19) — with how often.
-fn float_levels(ctx: &Context<'_>, b: &Bracket, scores: &[(Score, u64)], lowest: Score) -> [Levels; 4] {
+fn float_levels(
+    ctx: &Context<'_>,
+    b: &Bracket,
+    scores: &[(Score, u64)],
+    lowest: Score,
+) -> [Levels; 4] {
     let mut terms: [Vec<(Score, u64)>; 4] = Default::default();
     for &x in &b.players {
         let px = &ctx.state.players[x];
@@ -258,13 +279,23 @@ fn float_levels(ctx: &Context<'_>, b: &Bracket, scores: &[(Score, u64)], lowest:
             if hit {
                 terms[i].push((downfloater_score_difference(s, lowest, ctx.one_point), 1));
                 // Paired with a lower score, x downfloats.
-                terms[i].extend(scores.iter().filter(|(t, _)| *t < s).map(|&(t, _)| (s - t, 1)));
+                terms[i].extend(
+                    scores
+                        .iter()
+                        .filter(|(t, _)| *t < s)
+                        .map(|&(t, _)| (s - t, 1)),
+                );
             }
         }
         for (i, hit) in [(1, up.previous), (3, up.two_before)] {
             if hit {
                 // Paired with a higher score, x upfloats.
-                terms[i].extend(scores.iter().filter(|(t, _)| *t > s).map(|&(t, _)| (t - s, 1)));
+                terms[i].extend(
+                    scores
+                        .iter()
+                        .filter(|(t, _)| *t > s)
+                        .map(|&(t, _)| (t - s, 1)),
+                );
             }
         }
     }
@@ -287,7 +318,7 @@ impl Plan {
                 score: score(p),
                 must_pair: false,
                 partner: None,
-            in_s1: false,
+                in_s1: false,
                 in_s2r: false,
                 remainder_rank: 0,
             });
@@ -315,7 +346,7 @@ impl Plan {
                 score: Score::ZERO,
                 must_pair: false,
                 partner: None,
-            in_s1: false,
+                in_s1: false,
                 in_s2r: false,
                 remainder_rank: 0,
             });
@@ -378,7 +409,8 @@ impl Plan {
             widths[Field::Psd as usize] = psd.width(1);
         }
         if next_score.is_some() {
-            widths[Field::NextPairs as usize] = bits((b.players.len() + b.next.len()) as u64 / 2 + 1);
+            widths[Field::NextPairs as usize] =
+                bits((b.players.len() + b.next.len()) as u64 / 2 + 1);
             widths[Field::NextPsd as usize] = next_psd.width(1);
         }
         let topscorers = b.players.iter().any(|&p| ctx.state.players[p].topscorer);
@@ -390,12 +422,18 @@ impl Plan {
         widths[Field::C11 as usize] = count(1);
         // C.12–C.15 count only where somebody can repeat a float; C.16–C.19 only where the score
         // differences concerned can differ (otherwise they follow the counts).
-        for (i, f) in [Field::C12, Field::C13, Field::C14, Field::C15].into_iter().enumerate() {
+        for (i, f) in [Field::C12, Field::C13, Field::C14, Field::C15]
+            .into_iter()
+            .enumerate()
+        {
             if !float_sd[i].values().is_empty() {
                 widths[f as usize] = count(3);
             }
         }
-        for (i, f) in [Field::C16, Field::C17, Field::C18, Field::C19].into_iter().enumerate() {
+        for (i, f) in [Field::C16, Field::C17, Field::C18, Field::C19]
+            .into_iter()
+            .enumerate()
+        {
             if float_sd[i].values().len() > 1 {
                 widths[f as usize] = float_sd[i].width(bits(bracket_pairs));
             }
@@ -458,7 +496,11 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             scratch,
             log: std::env::var_os("SWISSPAIR_MATCHING_LOG").and_then(|path| {
                 use std::io::Write;
-                let file = std::fs::OpenOptions::new().create(true).append(true).open(path).ok()?;
+                let file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .ok()?;
                 let mut log = std::io::BufWriter::new(file);
                 let _ = writeln!(log, "n {n}");
                 Some(log)
@@ -816,7 +858,8 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         let (s1r, s2r) = remainder.split_at(remainder_pairs);
         // The number of players exchanged is the same in every candidate still in the running (D.2.a
         // is a field of the weights): once that many are found, the others stay where they are.
-        let paired_above = |this: &mut Self, v: usize| this.mate_in_bracket(v).is_some_and(|m| m > v);
+        let paired_above =
+            |this: &mut Self, v: usize| this.mate_in_bracket(v).is_some_and(|m| m > v);
         let mut exchanged = 0;
         for &s in s1r {
             if !paired_above(&mut self, s) {
@@ -830,7 +873,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 break;
             }
             // The players left to look at must all move when no fewer remain than are still needed.
-            let forced = i + 1 <= exchanged - moved;
+            let forced = i < exchanged - moved;
             let above = !forced
                 && match self.mate_in_bracket(s) {
                     Some(y) if y > s => self.probe(s, Probe::NotAbove)?.is_some_and(|y| y > s),
@@ -894,11 +937,10 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     fn choose_lowest_partner(&mut self, x: usize) -> Result<usize> {
         let current = self.mate_in_bracket(x);
         // The lowest BSN still free to be `x`'s partner (a higher one than `x`).
-        let lowest_possible = (x + 1..self.plan.bracket_size as usize)
-            .find(|&y| {
-                let v = &self.plan.vertices[y];
-                self.is_alive(x, y) && !v.in_s1 && v.partner.is_none_or(|p| p == x)
-            });
+        let lowest_possible = (x + 1..self.plan.bracket_size as usize).find(|&y| {
+            let v = &self.plan.vertices[y];
+            self.is_alive(x, y) && !v.in_s1 && v.partner.is_none_or(|p| p == x)
+        });
         let partner = if current.is_some() && current == lowest_possible {
             current
         } else {

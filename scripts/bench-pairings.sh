@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Times whole pairings (the whole process, as tournament software runs it) of large tournaments, and
+# reports the wall time and the peak memory of each.
+#
+#   scripts/bench-pairings.sh [--quick] [SYSTEM]      SYSTEM: dutch (default), dubov, lim, rating1992
+#
+# Cases: the reference tournaments of tests/data/perf (1,000 players x 9 rounds, 1,500 x 11): their
+# first and last rounds; and tournaments made with the generator (2,000 players; 9,999 players, the most
+# TRF16 can number) — round 1, round 2 and the last round. Generated files are cached in
+# target/bench-data. --quick skips the 9,999-player cases.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+quick=0
+system=dutch
+for arg in "$@"; do
+  case "$arg" in
+    --quick) quick=1 ;;
+    dutch|dubov|lim|rating1992) system=$arg ;;
+    *) echo "usage: $0 [--quick] [dutch|dubov|lim|rating1992]" >&2; exit 2 ;;
+  esac
+done
+cargo build --release --quiet
+bin=target/release/swisspair
+data=target/bench-data
+mkdir -p "$data"
+
+# cut FILE ROUND OUT: the tournament as it stood before ROUND (later rounds removed, points recomputed).
+cut_before() {
+  local file=$1 round=$2 out=$3
+  python3 - "$file" "$round" "$out" <<'PY'
+import re, sys
+path, round_, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+text = open(path, "rb").read().decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+lines = text.split("\n")
+pts = {"W": 1.0, "D": 0.5, "L": 0.0, "Z": 0.0, "F": 0.0, "U": None}
+for l in lines:
+    if l[:3] in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
+        pts[l[2]] = float(l[3:].strip())
+if pts["U"] is None:
+    pts["U"] = pts["W"]
+def value(r):
+    if r == "U": return pts["U"]
+    if r in "1+WF": return pts["W"]
+    if r in "=DH": return pts["D"]
+    if r in "0L": return pts["L"]
+    if r == "-": return pts["F"]
+    return pts["Z"]
+keep = round_ - 1
+rounds_total = 0
+res = []
+for l in lines:
+    if l.startswith("001"):
+        cells = [l[91 + 10 * i: 99 + 10 * i] for i in range((len(l) - 91 + 2) // 10)]
+        rounds_total = max(rounds_total, len(cells))
+        kept = cells[:keep]
+        score = sum(value(c[7]) for c in kept if len(c) >= 8)
+        if len(cells) > keep and cells[keep].startswith("0000") and cells[keep][7:8] in ("H", "Z", "F"):
+            kept.append(cells[keep])
+        l = (l[:80].ljust(80) + ("%4.1f" % score) + l[84:91].ljust(7) + "  ".join(kept)).rstrip()
+    elif l.startswith("XXR"):
+        continue
+    res.append(l)
+while res and res[-1] == "":
+    res.pop()
+res.append("XXR %d" % rounds_total)
+open(out, "w").write("\n".join(res) + "\n")
+PY
+}
+
+# run LABEL FILE: pair FILE, print wall seconds and peak memory.
+run() {
+  local label=$1 file=$2
+  local out
+  out=$( { /usr/bin/time -f "%e %M" "$bin" --"$system" "$file" -p "$data/out.txt" 2>&1 >/dev/null; } | tail -n 1)
+  local secs=${out% *} kb=${out#* }
+  printf "%-52s %8.3f s %8.1f MB\n" "$label" "$secs" "$(echo "$kb / 1024" | bc -l)"
+}
+
+generated() {
+  local players=$1 rounds=$2 seed=$3
+  local file="$data/gen-${players}p-${rounds}r-s${seed}.trf"
+  if [ ! -f "$file" ]; then
+    printf "PlayersNumber=%s\nRoundsNumber=%s\nDrawPercentage=30\n" "$players" "$rounds" > "$data/gen.cfg"
+    echo "generating $players players x $rounds rounds (cached in $file) ..." >&2
+    "$bin" --dutch -g "$data/gen.cfg" -o "$file" -s "$seed"
+  fi
+  echo "$file"
+}
+
+echo "system: $system"
+for spec in "tests/data/perf/dutch-perf-1000p-9r-s1000.trf 9" "tests/data/perf/dutch-perf-1500p-11r-s1500.trf 11"; do
+  set -- $spec
+  name=$(basename "$1" .trf)
+  cut_before "$1" 1 "$data/$name-r1.trf"
+  cut_before "$1" "$2" "$data/$name-last.trf"
+  run "$name: round 1" "$data/$name-r1.trf"
+  run "$name: last round ($2)" "$data/$name-last.trf"
+done
+f=$(generated 2000 9 1)
+cut_before "$f" 2 "$data/gen-2000-r2.trf"
+cut_before "$f" 9 "$data/gen-2000-last.trf"
+run "generated 2,000 players: round 2" "$data/gen-2000-r2.trf"
+run "generated 2,000 players: last round (9)" "$data/gen-2000-last.trf"
+if [ "$quick" = 0 ]; then
+  f=$(generated 9999 5 1)
+  for r in 1 2 5; do
+    cut_before "$f" "$r" "$data/gen-9999-r$r.trf"
+    run "generated 9,999 players: round $r" "$data/gen-9999-r$r.trf"
+  done
+fi
