@@ -76,7 +76,11 @@ impl Completion {
 
     /// Takes the players of `pairs` out when the others can still complete the round; otherwise leaves
     /// everything as it was and returns false.
-    pub fn remove_if_completable(&mut self, ctx: &Context<'_>, pairs: &[(usize, usize)]) -> Result<bool> {
+    pub fn remove_if_completable(
+        &mut self,
+        ctx: &Context<'_>,
+        pairs: &[(usize, usize)],
+    ) -> Result<bool> {
         let removed: Vec<usize> = pairs
             .iter()
             .flat_map(|&(a, b)| [a, b])

@@ -299,7 +299,12 @@ mod tests {
 
     #[test]
     fn levels_rank_differences() {
-        let l = Levels::new(vec![(Score(10), 1), (Score(0), 5), (Score(5), 1), (Score(10), 2)]);
+        let l = Levels::new(vec![
+            (Score(10), 1),
+            (Score(0), 5),
+            (Score(5), 1),
+            (Score(10), 2),
+        ]);
         assert_eq!(l.values(), &[Score(0), Score(5), Score(10)]);
         assert_eq!(l.shift(Score(0)), 0);
         assert_eq!(l.shift(Score(5)), 4); // 5 needs 3 bits, plus one
