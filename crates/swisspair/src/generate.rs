@@ -127,6 +127,20 @@ impl Config {
                     Error::invalid(at, key, format!("'{value}' is not a whole number"))
                 })
             };
+            // A "one in N" rate: a whole or decimal number (rounded to the nearest whole), at least 1,
+            // or 0 for never.
+            let rate = || -> Result<u64> {
+                let (whole, fraction) = value.split_once('.').unwrap_or((value, ""));
+                let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+                if !digits(whole) || !(fraction.is_empty() || digits(fraction)) {
+                    return Err(Error::invalid(at, key, format!("'{value}' is not a number")));
+                }
+                let n: u64 = whole
+                    .parse()
+                    .map_err(|_| Error::invalid(at, key, format!("'{value}' is too large")))?;
+                let up = fraction.as_bytes().first().is_some_and(|&d| d >= b'5');
+                Ok(n.saturating_add(u64::from(up)))
+            };
             let points = || -> Result<Score> {
                 Score::parse(value).filter(|s| s.0 >= 0).ok_or_else(|| {
                     Error::invalid(at, key, format!("'{value}' is not a number of points"))
@@ -142,11 +156,11 @@ impl Config {
                     }
                     c.draw_percentage = v as u32;
                 }
-                "ForfeitRate" => c.forfeit_rate = number()?,
-                "RetiredRate" => c.retired_rate = number()?,
-                "HalfPointByeRate" => c.half_point_bye_rate = number()?,
-                "ZeroPointByeRate" => c.zero_point_bye_rate = number()?,
-                "LateEntryRate" => c.late_entry_rate = number()?,
+                "ForfeitRate" => c.forfeit_rate = rate()?,
+                "RetiredRate" => c.retired_rate = rate()?,
+                "HalfPointByeRate" | "HalfPointByteRate" => c.half_point_bye_rate = rate()?,
+                "ZeroPointByeRate" => c.zero_point_bye_rate = rate()?,
+                "LateEntryRate" => c.late_entry_rate = rate()?,
                 "HighestRating" => c.highest_rating = number()?.min(u64::from(u32::MAX)) as u32,
                 "LowestRating" => c.lowest_rating = number()?.min(u64::from(u32::MAX)) as u32,
                 "PointsForWin" => c.win = points()?,
@@ -555,6 +569,9 @@ mod tests {
         assert_eq!(e.line(), Some(2));
         assert!(e.to_string().contains("unknown key"), "{e}");
         assert!(Config::parse("PlayersNumber=x").is_err());
+        assert_eq!(Config::parse("ForfeitRate=17.5").unwrap().forfeit_rate, 18);
+        assert_eq!(Config::parse("RetiredRate=1000000000").unwrap().retired_rate, 1_000_000_000);
+        assert!(Config::parse("ForfeitRate=x1").is_err());
         assert!(Config::parse("DrawPercentage=101").is_err());
         assert!(Config::parse("PlayersNumber=5\nRoundsNumber=5").is_err());
         assert_eq!(
