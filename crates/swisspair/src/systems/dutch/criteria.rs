@@ -61,8 +61,10 @@ pub fn colour_counts(higher: Side<'_>, lower: Side<'_>, initial: Colour) -> Colo
         let colour_h = colour_of_higher(higher, lower, initial);
         for (p, c) in [(h, colour_h), (l, colour_h.opposite())] {
             let difference = p.colour_difference + if c == Colour::White { 1 } else { -1 };
-            if difference.abs() > 2 {
-                counts.c8 += 1; // C.8
+            // C.8: "gets" a colour difference beyond ±2 — a player already beyond it who gets the colour
+            // he wants moves back towards zero and is not counted (as the reference engine reads it).
+            if difference.abs() > 2 && difference.abs() > p.colour_difference.abs() {
+                counts.c8 += 1;
             }
             let n = p.colours.len();
             if n >= 2 && p.colours[n - 1] == c && p.colours[n - 2] == c {
