@@ -133,7 +133,11 @@ impl Config {
                 let (whole, fraction) = value.split_once('.').unwrap_or((value, ""));
                 let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
                 if !digits(whole) || !(fraction.is_empty() || digits(fraction)) {
-                    return Err(Error::invalid(at, key, format!("'{value}' is not a number")));
+                    return Err(Error::invalid(
+                        at,
+                        key,
+                        format!("'{value}' is not a number"),
+                    ));
                 }
                 let n: u64 = whole
                     .parse()
@@ -570,7 +574,12 @@ mod tests {
         assert!(e.to_string().contains("unknown key"), "{e}");
         assert!(Config::parse("PlayersNumber=x").is_err());
         assert_eq!(Config::parse("ForfeitRate=17.5").unwrap().forfeit_rate, 18);
-        assert_eq!(Config::parse("RetiredRate=1000000000").unwrap().retired_rate, 1_000_000_000);
+        assert_eq!(
+            Config::parse("RetiredRate=1000000000")
+                .unwrap()
+                .retired_rate,
+            1_000_000_000
+        );
         assert!(Config::parse("ForfeitRate=x1").is_err());
         assert!(Config::parse("DrawPercentage=101").is_err());
         assert!(Config::parse("PlayersNumber=5\nRoundsNumber=5").is_err());
