@@ -59,6 +59,8 @@ pub struct BracketPairing {
     pub pairs: Vec<(usize, usize)>,
     /// Players left unpaired: the MDPs of the following bracket (or the bye in the last one).
     pub floaters: Vec<usize>,
+    /// How many probes choosing among equal candidates took (a diagnostic).
+    pub probes: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,44 +114,46 @@ enum Probe {
     Graded,
 }
 
-pub static PROBES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
-/// Pairs a bracket; see the module documentation.
+/// Pairs a bracket; see the module documentation. With `SWISSPAIR_TRACE` set, prints to standard error
+/// each bracket, its result, the time taken and the number of probes.
 pub fn pair_bracket(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<BracketPairing>> {
     let started = std::time::Instant::now();
-    let before = PROBES.load(std::sync::atomic::Ordering::Relaxed);
-    let r = pair_bracket_inner(ctx, bracket);
+    let result = pair_bracket_inner(ctx, bracket);
     if std::env::var_os("SWISSPAIR_TRACE").is_some() {
-        eprintln!(
-            "time {:?} probes {}",
-            started.elapsed(),
-            PROBES.load(std::sync::atomic::Ordering::Relaxed) - before
-        );
-        let num = |v: &[usize]| {
-            v.iter()
-                .map(|&p| ctx.state.players[p].start_number)
-                .collect::<Vec<_>>()
-        };
-        eprintln!(
-            "bracket {:?} mdps {} next {:?} lower {:?} complete {} -> {:?}",
-            num(&bracket.players),
-            bracket.mdps,
-            num(&bracket.next),
-            num(&bracket.lower),
-            bracket.complete,
-            r.as_ref().map(|o| o.as_ref().map(|o| (
-                o.pairs
-                    .iter()
-                    .map(|&(a, b)| (
-                        ctx.state.players[a].start_number,
-                        ctx.state.players[b].start_number
-                    ))
-                    .collect::<Vec<_>>(),
-                num(&o.floaters)
-            )))
-        );
+        trace(ctx, bracket, &result, started.elapsed());
     }
-    r
+    result
+}
+
+fn trace(
+    ctx: &Context<'_>,
+    b: &Bracket,
+    result: &Result<Option<BracketPairing>>,
+    took: std::time::Duration,
+) {
+    let number = |p: usize| ctx.state.players.get(p).map_or(0, |s| s.start_number);
+    let numbers = |v: &[usize]| v.iter().map(|&p| number(p)).collect::<Vec<_>>();
+    let outcome = match result {
+        Ok(Some(o)) => format!(
+            "pairs {:?} floaters {:?} probes {}",
+            o.pairs
+                .iter()
+                .map(|&(x, y)| (number(x), number(y)))
+                .collect::<Vec<_>>(),
+            numbers(&o.floaters),
+            o.probes
+        ),
+        Ok(None) => "downfloaters: tried again with the following bracket".to_string(),
+        Err(e) => format!("error: {e}"),
+    };
+    eprintln!(
+        "bracket {:?} ({} MDPs; next {}, lower {}, complete {}) in {took:?}: {outcome}",
+        numbers(&b.players),
+        b.mdps,
+        b.next.len(),
+        b.lower.len(),
+        b.complete
+    );
 }
 
 fn pair_bracket_inner(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<BracketPairing>> {
@@ -160,7 +164,7 @@ fn pair_bracket_inner(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<Bra
     let bits = plan.layout.total_bits;
     if std::env::var_os("SWISSPAIR_TRACE").is_some() {
         eprintln!(
-            "plan: {} vertices, {} bits, widths {:?}",
+            "  matching: {} vertices, {}-bit weights, field widths {:?}",
             plan.vertices.len(),
             bits,
             plan.layout.widths()
@@ -238,6 +242,7 @@ fn perfect_initial_candidate(ctx: &Context<'_>, b: &Bracket) -> Option<BracketPa
     Some(BracketPairing {
         pairs,
         floaters: floater.into_iter().collect(),
+        probes: 0,
     })
 }
 
@@ -470,6 +475,8 @@ struct Solver<'a, W: Weight + FromLimbs> {
     matching: MatchingComputer<W>,
     probe: Option<(usize, Probe)>,
     scratch: Wide,
+    /// How many probes were solved (for the trace).
+    probes: usize,
     /// `SWISSPAIR_MATCHING_LOG=FILE`: every operation on the matching, for replaying it in benchmarks.
     log: Option<std::io::BufWriter<std::fs::File>>,
 }
@@ -493,6 +500,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             matching: MatchingComputer::new(n)
                 .map_err(|e| Error::Internal(format!("matching: {e}")))?,
             probe: None,
+            probes: 0,
             scratch,
             log: std::env::var_os("SWISSPAIR_MATCHING_LOG").and_then(|path| {
                 use std::io::Write;
@@ -539,9 +547,6 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         if let Some(log) = &mut self.log {
             use std::io::Write;
             let _ = writeln!(log, "s");
-        }
-        if std::env::var_os("SWISSPAIR_FRESH_SOLVE").is_some() {
-            self.matching.reset();
         }
         self.matching.solve();
         Ok(())
@@ -761,7 +766,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     /// Solves with the probe `kind` on `x` and returns `x`'s partner in the bracket then; the probe is
     /// removed again (the next read of the matching re-solves).
     fn probe(&mut self, x: usize, kind: Probe) -> Result<Option<usize>> {
-        PROBES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.probes += 1;
         self.probe = Some((x, kind));
         self.refresh(x)?;
         let partner = self.mate_in_bracket(x);
@@ -919,7 +924,10 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
 
     /// The bracket's pairs and floaters in the current optimum.
     fn bracket_pairing(&mut self) -> BracketPairing {
-        let mut out = BracketPairing::default();
+        let mut out = BracketPairing {
+            probes: self.probes,
+            ..BracketPairing::default()
+        };
         for v in 0..self.plan.bracket_size as usize {
             match self.mate_in_bracket(v) {
                 Some(m) if m > v => out
