@@ -66,6 +66,8 @@ pub struct ColourLimits {
     /// In the last round, topscorers (over 50% of the maximum score) and their opponents are exempt
     /// (Dutch A.7/C.3).
     pub topscorer_exception_in_last_round: bool,
+    /// In the last round, two players with the same score are exempt (Lim 6).
+    pub equal_scores_exception_in_last_round: bool,
 }
 
 impl ColourLimits {
@@ -75,11 +77,18 @@ impl ColourLimits {
             System::Dutch => ColourLimits {
                 absolute: true,
                 topscorer_exception_in_last_round: true,
+                equal_scores_exception_in_last_round: false,
             },
-            // Dubov 2.3/2.4, Lim and the 1992 system make the limits absolute in every round.
-            System::Dubov | System::Lim | System::Rating1992 => ColourLimits {
+            System::Lim => ColourLimits {
                 absolute: true,
                 topscorer_exception_in_last_round: false,
+                equal_scores_exception_in_last_round: true,
+            },
+            // Dubov 2.3/2.4 and the 1992 system make the limits absolute in every round.
+            System::Dubov | System::Rating1992 => ColourLimits {
+                absolute: true,
+                topscorer_exception_in_last_round: false,
+                equal_scores_exception_in_last_round: false,
             },
         }
     }
@@ -110,9 +119,14 @@ pub fn audit(t: &Tournament, limits: ColourLimits) -> Vec<Violation> {
                     }
                     colours.push(colour);
                     if limits.absolute && breaks_colour_limits(&colours).is_some() {
-                        let exempt = limits.topscorer_exception_in_last_round
-                            && round == last_round
-                            && (topscorer(t, i, round, win) || topscorer(t, opponent, round, win));
+                        let last = round == last_round;
+                        let exempt = last
+                            && ((limits.topscorer_exception_in_last_round
+                                && (topscorer(t, i, round, win)
+                                    || topscorer(t, opponent, round, win)))
+                                || (limits.equal_scores_exception_in_last_round
+                                    && t.score_after(i, round - 1)
+                                        == t.score_after(opponent, round - 1)));
                         if !exempt {
                             if let Some(rule) = breaks_colour_limits(&colours) {
                                 found.push(violation(t, round, &[i], rule));
@@ -170,6 +184,10 @@ pub fn legal_pairing_exists(t: &Tournament, limits: ColourLimits) -> bool {
         .iter()
         .map(|&i| limits.topscorer_exception_in_last_round && last && topscorer(t, i, round, win))
         .collect();
+    let scores: Vec<crate::score::Score> = present
+        .iter()
+        .map(|&i| t.score_after(i, round - 1))
+        .collect();
     let fits = |k: usize, c: Colour| {
         let mut with = colours[k].clone();
         with.push(c);
@@ -193,6 +211,7 @@ pub fn legal_pairing_exists(t: &Tournament, limits: ColourLimits) -> bool {
             let colours_ok = !limits.absolute
                 || exempt[a]
                 || exempt[b]
+                || (limits.equal_scores_exception_in_last_round && last && scores[a] == scores[b])
                 || (fits(a, Colour::White) && fits(b, Colour::Black))
                 || (fits(a, Colour::Black) && fits(b, Colour::White));
             if colours_ok && m.set_edge(a, b, 1).is_err() {

@@ -2,6 +2,7 @@
 
 pub mod dubov;
 pub mod dutch;
+pub mod lim;
 
 use crate::error::Result;
 use crate::pairing::Pairing;
@@ -46,13 +47,12 @@ impl System {
         let mut pairing = match self {
             System::Dutch => dutch::pair(tournament, &state)?,
             System::Dubov => dubov::pair(tournament, &state)?,
-            other => {
-                return Err(crate::error::Error::NotImplemented(format!(
-                    "the {} system (--{})",
-                    other.name(),
-                    other.name()
-                )))
+            System::Rating1992 => {
+                return Err(crate::error::Error::NotImplemented(
+                    "the rating1992 system (--rating1992)".into(),
+                ))
             }
+            System::Lim => lim::pair(tournament, &state)?,
         };
         pairing.sort_boards(&state);
         Ok(pairing)

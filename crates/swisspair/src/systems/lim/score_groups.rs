@@ -1,0 +1,177 @@
+//! 2.2: score groups, the Median Score-group and the order in which the groups are paired.
+
+use super::compatibility::{compatible, equal_scores_may_meet};
+use super::Context;
+use crate::matching::MatchingComputer;
+use std::cmp::Ordering;
+
+/// The players with the same score.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScoreGroup {
+    /// Twice the score (tenths), to compare with the median without fractions.
+    pub score_twice: i64,
+    /// By pairing number.
+    pub players: Vec<usize>,
+}
+
+/// The groups in the order they are paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairingOrder {
+    /// Above the median, the highest first (paired downward).
+    pub above: Vec<ScoreGroup>,
+    /// Below the median, the lowest first (paired upward).
+    pub below: Vec<ScoreGroup>,
+    /// The Median Score-group, paired last (downward). It may have no players of its own: then it holds
+    /// only the floaters that reach it from both sides.
+    pub median: ScoreGroup,
+}
+
+/// 2.2: the score groups of `players` (sorted by pairing number), in pairing order.
+pub fn pairing_order(ctx: &Context<'_>, players: &[usize]) -> PairingOrder {
+    let mut order = PairingOrder {
+        above: Vec::new(),
+        below: Vec::new(),
+        median: ScoreGroup {
+            score_twice: ctx.median_twice,
+            players: Vec::new(),
+        },
+    };
+    for g in score_groups(ctx, players) {
+        match ctx.against_median(g.score_twice) {
+            Ordering::Greater => order.above.push(g),
+            Ordering::Equal => order.median = g,
+            Ordering::Less => order.below.push(g),
+        }
+    }
+    order.below.reverse();
+    order
+}
+
+/// The score groups of `players`, the highest first, each by pairing number.
+fn score_groups(ctx: &Context<'_>, players: &[usize]) -> Vec<ScoreGroup> {
+    let mut groups: Vec<ScoreGroup> = Vec::new();
+    let mut by_score: Vec<usize> = players.to_vec();
+    by_score.sort_by_key(|&p| (std::cmp::Reverse(ctx.score(p)), ctx.pairing_number(p)));
+    for p in by_score {
+        let score_twice = ctx.score_twice(p);
+        match groups.last_mut() {
+            Some(g) if g.score_twice == score_twice => g.players.push(p),
+            _ => groups.push(ScoreGroup {
+                score_twice,
+                players: vec![p],
+            }),
+        }
+    }
+    groups
+}
+
+/// 6: the score groups (twice their scores) whose players, as the round begins, can be paired among
+/// themselves more completely when the colour limits are lifted ("even if it is necessary"): only there
+/// is the last-round exception in force.
+pub fn last_round_exception(ctx: &Context<'_>, players: &[usize]) -> Vec<i64> {
+    score_groups(ctx, players)
+        .into_iter()
+        .filter(|g| {
+            let within = pairs_within(&g.players, |a, b| compatible(ctx, a, b));
+            let lifted = pairs_within(&g.players, |a, b| equal_scores_may_meet(ctx, a, b));
+            lifted > within
+        })
+        .map(|g| g.score_twice)
+        .collect()
+}
+
+/// The most pairs that can be made among `players` with the pairs `allowed`.
+fn pairs_within(players: &[usize], allowed: impl Fn(usize, usize) -> bool) -> usize {
+    let Ok(mut matching) = MatchingComputer::<u32>::new(players.len()) else {
+        return 0;
+    };
+    for (i, &a) in players.iter().enumerate() {
+        for (j, &b) in players.iter().enumerate().skip(i + 1) {
+            if allowed(a, b) && matching.set_edge(i, j, 1).is_err() {
+                return 0;
+            }
+        }
+    }
+    matching.solve();
+    matching.pairs().len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::Trf;
+    use super::*;
+    use crate::state::RoundState;
+
+    /// 2.2: after round 1 (1 beat 5, 2 drew with 6, 3 beat 7, 4 drew with 8) the median score is 0.5:
+    /// 1 and 3 above, 5 and 7 below, the others in the median group.
+    #[test]
+    fn art2_2_groups_in_pairing_order() {
+        let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700])
+            .round(&[(1, 5, '1'), (6, 2, '='), (3, 7, '1'), (8, 4, '=')], &[])
+            .line("XXR 5")
+            .build();
+        let state = RoundState::new(&t);
+        let ctx = Context::new(&t, &state);
+        let order = pairing_order(&ctx, &(0..8).collect::<Vec<_>>());
+        let players = |g: &[ScoreGroup]| g.iter().map(|g| g.players.clone()).collect::<Vec<_>>();
+        assert_eq!(players(&order.above), vec![vec![0, 2]]);
+        assert_eq!(players(&order.below), vec![vec![4, 6]]);
+        assert_eq!(order.median.players, vec![1, 3, 5, 7]);
+        assert_eq!(order.median.score_twice, 10);
+    }
+
+    /// 2.2: groups above the median come highest first, groups below lowest first. After two rounds
+    /// (1 beat 4 and 2; 2 drew with 5; 6 beat 3, then drew with him; 4 drew with 5) the scores are 1: 2,
+    /// 6: 1.5, 5: 1 (the median), 2, 3, 4: 0.5.
+    #[test]
+    fn art2_2_order_of_groups() {
+        let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900])
+            .round(&[(1, 4, '1'), (2, 5, '='), (3, 6, '0')], &[])
+            .round(&[(1, 2, '1'), (6, 3, '='), (4, 5, '=')], &[])
+            .line("XXR 5")
+            .build();
+        let state = RoundState::new(&t);
+        let ctx = Context::new(&t, &state);
+        let order = pairing_order(&ctx, &(0..6).collect::<Vec<_>>());
+        let scores = |g: &[ScoreGroup]| g.iter().map(|g| g.score_twice / 2).collect::<Vec<_>>();
+        assert_eq!(scores(&order.above), vec![20, 15]);
+        assert_eq!(scores(&order.below), vec![5]);
+        assert_eq!(order.median.players, vec![4]);
+    }
+
+    /// 2.2: without players on the median score the median group is empty (after round 1 with every
+    /// game won: 1 and 0 points, median 0.5).
+    #[test]
+    fn art2_2_empty_median_group() {
+        let t = Trf::new(&[2400, 2300, 2200, 2100])
+            .round(&[(1, 3, '1'), (4, 2, '0')], &[])
+            .line("XXR 5")
+            .build();
+        let state = RoundState::new(&t);
+        let ctx = Context::new(&t, &state);
+        let order = pairing_order(&ctx, &(0..4).collect::<Vec<_>>());
+        assert_eq!(order.above.len(), 1);
+        assert_eq!(order.below.len(), 1);
+        assert!(order.median.players.is_empty());
+        assert_eq!(order.median.score_twice, 10);
+    }
+
+    /// 6: the exception is in force only for groups that pair more completely with the colour limits
+    /// lifted. After two rounds won by white (1 v 4, 2 v 5, 3 v 6; 1 v 5, 2 v 6, 4 v 3): 1 and 2 (2
+    /// points) both need black, 5 and 6 (0) both need white: in force; 3 and 4 (1 point) have met:
+    /// lifting the limits changes nothing.
+    #[test]
+    fn art6_exception_in_force_only_where_necessary() {
+        let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900])
+            .round(&[(1, 4, '1'), (2, 5, '1'), (3, 6, '1')], &[])
+            .round(&[(1, 5, '1'), (2, 6, '1'), (4, 3, '1')], &[])
+            .line("XXR 3")
+            .build();
+        let state = RoundState::new(&t);
+        let ctx = Context::new(&t, &state);
+        assert_eq!(
+            last_round_exception(&ctx, &(0..6).collect::<Vec<_>>()),
+            vec![40, 0]
+        );
+    }
+}
