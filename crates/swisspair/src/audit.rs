@@ -305,9 +305,30 @@ mod tests {
     }
 
     fn audit_of(lines: &[String], extra: &str) -> Vec<Violation> {
+        audit_with(lines, extra, System::Dutch)
+    }
+
+    fn audit_with(lines: &[String], extra: &str, system: System) -> Vec<Violation> {
         let text = format!("{}\n{extra}", lines.join("\n"));
         let t = Tournament::from_trf(&crate::trf::parse(&text).unwrap()).unwrap();
-        audit(&t, ColourLimits::of(System::Dutch))
+        audit(&t, ColourLimits::of(system))
+    }
+
+    /// Lim 6: in the last round, players with the same score may break the colour limits.
+    #[test]
+    fn lim_allows_equal_scores_to_break_colour_limits_in_the_last_round() {
+        let players = [
+            line(1, "", &[(2, 'w', '1'), (3, 'w', '0'), (4, 'w', '1')]),
+            line(2, "", &[(1, 'b', '0'), (4, 'b', '1'), (3, 'b', '0')]),
+            line(3, "", &[(4, 'b', '0'), (1, 'b', '1'), (2, 'w', '1')]),
+            line(4, "", &[(3, 'w', '1'), (2, 'w', '0'), (1, 'b', '0')]),
+        ];
+        // Before round 3, 1 and 4 have 1 point each, 2 and 3 have 1 point each too.
+        assert!(audit_with(&players, "XXR 3", System::Lim).is_empty());
+        let v = audit_with(&players, "XXR 5", System::Lim);
+        assert_eq!(v.len(), 2, "{v:?}");
+        // The 1992 system knows no such exception.
+        assert_eq!(audit_with(&players, "XXR 3", System::Rating1992).len(), 2);
     }
 
     #[test]
