@@ -84,8 +84,14 @@ impl ColourLimits {
                 topscorer_exception_in_last_round: false,
                 equal_scores_exception_in_last_round: true,
             },
-            // Dubov 2.3/2.4 and the 1992 system make the limits absolute in every round.
-            System::Dubov | System::Rating1992 => ColourLimits {
+            // The 1992 system's note to B: in the last round, players over 50% are exempt from B.2.
+            System::Rating1992 => ColourLimits {
+                absolute: true,
+                topscorer_exception_in_last_round: true,
+                equal_scores_exception_in_last_round: false,
+            },
+            // Dubov 2.3/2.4 are absolute in every round.
+            System::Dubov => ColourLimits {
                 absolute: true,
                 topscorer_exception_in_last_round: false,
                 equal_scores_exception_in_last_round: false,
@@ -327,8 +333,8 @@ mod tests {
         assert!(audit_with(&players, "XXR 3", System::Lim).is_empty());
         let v = audit_with(&players, "XXR 5", System::Lim);
         assert_eq!(v.len(), 2, "{v:?}");
-        // The 1992 system knows no such exception.
-        assert_eq!(audit_with(&players, "XXR 3", System::Rating1992).len(), 2);
+        // Dubov knows no such exception.
+        assert_eq!(audit_with(&players, "XXR 3", System::Dubov).len(), 2);
     }
 
     #[test]

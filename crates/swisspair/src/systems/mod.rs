@@ -3,6 +3,7 @@
 pub mod dubov;
 pub mod dutch;
 pub mod lim;
+pub mod rating1992;
 
 use crate::error::Result;
 use crate::pairing::Pairing;
@@ -47,14 +48,14 @@ impl System {
         let mut pairing = match self {
             System::Dutch => dutch::pair(tournament, &state)?,
             System::Dubov => dubov::pair(tournament, &state)?,
-            System::Rating1992 => {
-                return Err(crate::error::Error::NotImplemented(
-                    "the rating1992 system (--rating1992)".into(),
-                ))
-            }
+            System::Rating1992 => rating1992::pair(tournament, &state)?,
             System::Lim => lim::pair(tournament, &state)?,
         };
-        pairing.sort_boards(&state);
+        // The 1992 system orders its boards itself (F.1: by its own A.2 ranking); the others follow the
+        // general handling rules (C.04.2).
+        if self != System::Rating1992 {
+            pairing.sort_boards(&state);
+        }
         Ok(pairing)
     }
 }

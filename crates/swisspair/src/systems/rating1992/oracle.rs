@@ -1,0 +1,541 @@
+//! The feasibility test that bounds the search: can the pairs fixed so far be completed into a candidate
+//! that meets the criteria in force?
+//!
+//! A maximum-weight matching answers it. Every player of the group being paired is a vertex with a role
+//! (free, in S1, in S2, in the remainder of a heterogeneous bracket); the edges are the pairings the
+//! criteria in force allow; the weights rank, in this order of priority:
+//!
+//! * `Global` scope: every player still to be paired is matched (the round can be completed: players
+//!   moved down are paired with lower players or receive the bye) — this is what C.12 and C.13 achieve
+//!   by undoing earlier brackets; `Local` scope: every player who must be paired in the group is;
+//! * the number of pairings in the group: the part being paired (p) and, in a heterogeneous bracket, its
+//!   remainder;
+//! * the fewest pairings of the part that cannot fulfil both colour preferences (B.4), compared with x
+//!   afterwards; in a heterogeneous bracket, then the fewest such pairings in the remainder;
+//! * the earliest S2 partner for the one S1 player whose partner is being chosen (D.1): this only steers
+//!   the optimum towards the candidate sought, which saves probes.
+//!
+//! The weights are integers of separate bit ranges, so the optimum's counts can be read back exactly.
+
+use super::criteria::Floats;
+use super::players::Ctx;
+use crate::error::{Error, Result};
+use crate::matching::{MatchingComputer, MatchingError};
+use crate::state::Float;
+
+// A pairing in the remainder weighs what it weighs when the remainder is paired on its own, so that
+// moving from one to the other changes few edges of the matching.
+const FOCUS: u128 = 1;
+const CONFLICT: u128 = 1 << 14;
+const MDP_CONFLICT: u128 = 1 << 28;
+const PAIR: u128 = 1 << 42;
+const MUST: u128 = 1 << 56;
+const BASE: u128 = 1 << 71;
+/// Up to this many vertices the bit ranges above cannot overflow into each other.
+pub const MAX_VERTICES: usize = 8192;
+
+fn internal(e: MatchingError) -> Error {
+    Error::Internal(format!("matching: {e}"))
+}
+
+/// Which players the matching holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Only the group being paired.
+    Local,
+    /// Every player still to be paired this round, and the bye when they are odd in number.
+    Global,
+}
+
+/// Where a player of the group stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Not yet split (any two may be paired): the test for a whole level, over every exchange.
+    Free,
+    /// In S1: must be paired with a player of S2.
+    S1,
+    /// In S2 of a homogeneous group: paired with S1 or moved down.
+    S2,
+    /// In S2 of a heterogeneous bracket: paired with S1, or in the remainder.
+    Remainder,
+}
+
+/// A player of the group being paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Member {
+    pub side: Side,
+    /// Has the score of the bracket (not moved down from above): moving them down is a downfloat.
+    pub resident: bool,
+    /// Position in the group's A.2 order (D.1's order of S2).
+    pub position: u32,
+    /// C.12: if moved down, must be paired with a player of the next score group.
+    pub strict: bool,
+    /// In the lowest bracket: whoever is left unpaired receives the bye.
+    pub last: bool,
+}
+
+/// A vertex's role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Not to be paired (already paired, or not in this matching).
+    Removed,
+    /// A player of a lower bracket (global scope).
+    Outside,
+    /// The pairing-allocated bye (global scope).
+    Bye,
+    /// A player moved down from the group, to be paired below (global scope).
+    Leaving { strict: bool },
+    /// A player of the group being paired.
+    Member(Member),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A pairing of the part being paired.
+    Part,
+    /// A pairing within the remainder of a heterogeneous bracket.
+    Remainder,
+    /// A pairing below (or the bye).
+    Plain,
+}
+
+/// What the optimum of the current configuration holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Eval {
+    /// Every player who must be paired is (see [`Scope`]).
+    pub complete: bool,
+    /// Pairings of the part being paired.
+    pub part: usize,
+    /// Pairings within the remainder.
+    pub remainder: usize,
+    /// Pairings of the part that cannot fulfil both colour preferences (the fewest possible).
+    pub conflicts: usize,
+}
+
+impl Eval {
+    /// The optimum is a completion with `part` pairings, at most `budget` colour conflicts and (when
+    /// asked) at least `remainder` pairings left for the remainder.
+    pub fn fits(&self, part: usize, budget: usize, remainder: Option<usize>) -> bool {
+        self.complete
+            && self.part == part
+            && self.conflicts <= budget
+            && match remainder {
+                Some(r) => self.remainder >= r,
+                None => true,
+            }
+    }
+}
+
+/// The matching and the roles of its vertices.
+pub struct Oracle<'c> {
+    ctx: &'c Ctx,
+    scope: Scope,
+    matching: MatchingComputer<u128>,
+    /// Player of each vertex (`None` for the bye).
+    player: Vec<Option<usize>>,
+    /// Vertex of each player index (`usize::MAX` when not in the matching).
+    vertex: Vec<usize>,
+    roles: Vec<Role>,
+    floats: Floats,
+    /// Per player index: belongs to the score group after the bracket (C.12).
+    next: Vec<bool>,
+    /// The vertex whose earliest partner is sought, if any.
+    focus: Option<usize>,
+    /// Solves so far (the search's work counter).
+    pub solves: usize,
+}
+
+impl<'c> Oracle<'c> {
+    /// A matching over `players` (A.2 order) with `role` for each; in global scope with the bye when they
+    /// are odd in number.
+    pub fn new(ctx: &'c Ctx, scope: Scope, players: &[usize], role: Role) -> Result<Oracle<'c>> {
+        let bye = scope == Scope::Global && players.len() % 2 == 1;
+        let count = players.len() + usize::from(bye);
+        if count > MAX_VERTICES {
+            return Err(Error::size_limit(
+                None,
+                "pairing",
+                format!("{count} players to pair; the 1992 system handles at most {MAX_VERTICES}"),
+            ));
+        }
+        let mut vertex = vec![usize::MAX; ctx.players.len()];
+        let mut player: Vec<Option<usize>> = Vec::with_capacity(count);
+        for (v, &p) in players.iter().enumerate() {
+            if let Some(slot) = vertex.get_mut(p) {
+                *slot = v;
+            }
+            player.push(Some(p));
+        }
+        let mut roles = vec![role; players.len()];
+        if bye {
+            player.push(None);
+            roles.push(Role::Bye);
+        }
+        let mut o = Oracle {
+            ctx,
+            scope,
+            matching: MatchingComputer::new(count).map_err(internal)?,
+            player,
+            vertex,
+            roles,
+            floats: Floats::ALL,
+            next: vec![false; ctx.players.len()],
+            focus: None,
+            solves: 0,
+        };
+        for v in 0..count {
+            for u in v + 1..count {
+                let w = o.weight(v, u);
+                if w > 0 {
+                    o.matching.set_edge(v, u, w).map_err(internal)?;
+                }
+            }
+        }
+        Ok(o)
+    }
+
+    /// The role of `player` (`Removed` when not in the matching).
+    pub fn role(&self, player: usize) -> Role {
+        self.vertex_of(player)
+            .and_then(|v| self.roles.get(v).copied())
+            .unwrap_or(Role::Removed)
+    }
+
+    fn vertex_of(&self, player: usize) -> Option<usize> {
+        self.vertex
+            .get(player)
+            .copied()
+            .filter(|&v| v != usize::MAX)
+    }
+
+    /// Gives `player` a new role.
+    pub fn set_role(&mut self, player: usize, role: Role) -> Result<()> {
+        let Some(v) = self.vertex_of(player) else {
+            return if role == Role::Removed {
+                Ok(())
+            } else {
+                Err(Error::Internal("a player outside the matching".into()))
+            };
+        };
+        if self.roles[v] != role {
+            self.roles[v] = role;
+            self.refresh(v)?;
+        }
+        Ok(())
+    }
+
+    /// Gives several players new roles at once: every edge is then set once, to its final weight (set
+    /// one by one, the edges between players already changed and players not yet changed would be
+    /// dropped and restored, and the matching would lose its solution). The vertices with the most
+    /// changed edges are refreshed first: the matching repairs the vertex named first in a change, and
+    /// a vertex whose only changed edge leads to such a vertex then needs no repair at all.
+    pub fn set_roles(&mut self, changes: &[(usize, Role)]) -> Result<()> {
+        let mut changed = Vec::with_capacity(changes.len());
+        for &(player, role) in changes {
+            match self.vertex_of(player) {
+                Some(v) => {
+                    if self.roles[v] != role {
+                        self.roles[v] = role;
+                        changed.push(v);
+                    }
+                }
+                None if role == Role::Removed => {}
+                None => return Err(Error::Internal("a player outside the matching".into())),
+            }
+        }
+        let mut order: Vec<(usize, usize)> = changed
+            .into_iter()
+            .map(|v| (self.changed_edges(v), v))
+            .collect();
+        order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (_, v) in order {
+            self.refresh(v)?;
+        }
+        Ok(())
+    }
+
+    /// How many edges of `v` differ from what the current roles make them.
+    fn changed_edges(&self, v: usize) -> usize {
+        (0..self.roles.len())
+            .filter(|&u| u != v && self.matching.edge(v, u).ok() != Some(self.weight(v, u)))
+            .count()
+    }
+
+    /// The criteria of B.5/B.6 in force. Only the edges of members with a float in the last two rounds
+    /// can change (whether they must be paired, whether they may float up), so only they are refreshed:
+    /// the matching repairs the vertex named first when an edge changes.
+    pub fn set_floats(&mut self, floats: Floats) -> Result<()> {
+        if self.floats != floats {
+            self.floats = floats;
+            for v in 0..self.roles.len() {
+                let floated = match (self.roles[v], self.player.get(v)) {
+                    (Role::Member(_), Some(Some(p))) => {
+                        let q = self.ctx.player(*p);
+                        !q.exempt && q.floats.iter().any(|&f| f != Float::None)
+                    }
+                    _ => false,
+                };
+                if floated {
+                    self.refresh(v)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// C.12: the players of the next score group.
+    pub fn set_next(&mut self, next: &[usize]) {
+        self.next.iter_mut().for_each(|x| *x = false);
+        for &p in next {
+            if let Some(x) = self.next.get_mut(p) {
+                *x = true;
+            }
+        }
+    }
+
+    /// Rewards the optimum for pairing `player` with a partner of low position (D.1's order), or stops
+    /// doing so (`None`).
+    pub fn set_focus(&mut self, player: Option<usize>) -> Result<()> {
+        let vertex = player.and_then(|p| self.vertex_of(p));
+        if self.focus != vertex {
+            let old = std::mem::replace(&mut self.focus, vertex);
+            for v in old.into_iter().chain(vertex) {
+                self.refresh(v)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets every edge of `v` anew.
+    fn refresh(&mut self, v: usize) -> Result<()> {
+        if self.roles[v] == Role::Removed {
+            return self.matching.isolate_vertex(v).map_err(internal);
+        }
+        for u in 0..self.roles.len() {
+            if u != v {
+                let w = self.weight(v, u);
+                self.matching.set_edge(v, u, w).map_err(internal)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the member must be paired in the group: it is in S1, or moving it down would repeat a
+    /// downfloat while B.5/B.6 are in force (its own remainder decides that in a heterogeneous bracket), or
+    /// it is in the lowest bracket and may not receive the bye (B.1.b).
+    fn must(&self, m: &Member, p: usize) -> bool {
+        m.side == Side::S1
+            || (m.resident
+                && m.side != Side::Remainder
+                && self.ctx.downfloat_repeats(p, self.floats))
+            || (m.last && !self.ctx.player(p).bye_ok)
+    }
+
+    fn must_vertex(&self, v: usize) -> bool {
+        match (self.roles.get(v), self.player.get(v)) {
+            (Some(Role::Member(m)), Some(Some(p))) => self.must(m, *p),
+            _ => false,
+        }
+    }
+
+    /// The kind of pairing the edge `u`–`v` stands for, if the criteria in force allow it.
+    fn kind(&self, u: usize, v: usize) -> Option<Kind> {
+        let (ru, rv) = (*self.roles.get(u)?, *self.roles.get(v)?);
+        let (pu, pv) = (*self.player.get(u)?, *self.player.get(v)?);
+        match (ru, rv) {
+            (Role::Removed, _) | (_, Role::Removed) | (Role::Bye, Role::Bye) => None,
+            (Role::Bye, other) | (other, Role::Bye) => {
+                let p = pu.or(pv)?;
+                (self.leaves_loosely(other, p) && self.ctx.player(p).bye_ok).then_some(Kind::Plain)
+            }
+            (Role::Member(a), Role::Member(b)) => self.member_kind(&a, pu?, &b, pv?),
+            (Role::Member(m), other) | (other, Role::Member(m)) => {
+                let (mp, op) = if matches!(ru, Role::Member(_)) {
+                    (pu?, pv?)
+                } else {
+                    (pv?, pu?)
+                };
+                if self.must(&m, mp) || !self.ctx.legal(mp, op) {
+                    return None;
+                }
+                match other {
+                    Role::Outside => (!m.strict || self.is_next(op)).then_some(Kind::Plain),
+                    Role::Leaving { strict } => (!m.strict && !strict).then_some(Kind::Plain),
+                    _ => None,
+                }
+            }
+            (Role::Outside, Role::Outside) => self.ctx.legal(pu?, pv?).then_some(Kind::Plain),
+            (Role::Outside, Role::Leaving { strict })
+            | (Role::Leaving { strict }, Role::Outside) => {
+                let outside = if ru == Role::Outside { pu? } else { pv? };
+                (self.ctx.legal(pu?, pv?) && (!strict || self.is_next(outside)))
+                    .then_some(Kind::Plain)
+            }
+            (Role::Leaving { strict: a }, Role::Leaving { strict: b }) => {
+                (!a && !b && self.ctx.legal(pu?, pv?)).then_some(Kind::Plain)
+            }
+        }
+    }
+
+    fn is_next(&self, p: usize) -> bool {
+        self.next.get(p).copied().unwrap_or(false)
+    }
+
+    /// Whether a vertex with role `r` may go to the bye.
+    fn leaves_loosely(&self, r: Role, p: usize) -> bool {
+        match r {
+            Role::Outside | Role::Leaving { strict: false } => true,
+            Role::Member(m) => !m.strict && !self.must(&m, p),
+            _ => false,
+        }
+    }
+
+    fn member_kind(&self, a: &Member, pa: usize, b: &Member, pb: usize) -> Option<Kind> {
+        if !self.ctx.legal(pa, pb) {
+            return None;
+        }
+        use Side::*;
+        let part = matches!(
+            (a.side, b.side),
+            (Free, Free) | (S1, S2) | (S2, S1) | (S1, Remainder) | (Remainder, S1)
+        );
+        if part && self.ctx.upfloat_ok(pa, pb, self.floats) {
+            return Some(Kind::Part);
+        }
+        if (a.side, b.side) == (Remainder, Remainder) {
+            return Some(Kind::Remainder);
+        }
+        // Two players moved down, paired with each other below.
+        let below = self.scope == Scope::Global
+            && !a.strict
+            && !b.strict
+            && !self.must(a, pa)
+            && !self.must(b, pb);
+        below.then_some(Kind::Plain)
+    }
+
+    fn weight(&self, u: usize, v: usize) -> u128 {
+        let Some(kind) = self.kind(u, v) else {
+            return 0;
+        };
+        let pair = match (kind, self.player.get(u), self.player.get(v)) {
+            (Kind::Part | Kind::Remainder, Some(Some(a)), Some(Some(b))) => {
+                let conflict = u128::from(self.ctx.conflict(*a, *b));
+                // The pairings of the players moved down come before the remainder's (B.4 with the
+                // bracket's x for them).
+                let mdp_part = kind == Kind::Part
+                    && [u, v]
+                        .iter()
+                        .any(|&x| matches!(self.roles.get(x), Some(Role::Member(m)) if m.side == Side::Remainder));
+                let penalty = if mdp_part { MDP_CONFLICT } else { CONFLICT };
+                PAIR - penalty * conflict
+                    + if kind == Kind::Part {
+                        self.focus_bonus(u, v)
+                    } else {
+                        0
+                    }
+            }
+            _ => 0,
+        };
+        match self.scope {
+            Scope::Global => BASE + pair,
+            Scope::Local if pair == 0 => 0,
+            Scope::Local => {
+                MUST * (u128::from(self.must_vertex(u)) + u128::from(self.must_vertex(v))) + pair
+            }
+        }
+    }
+
+    /// D.1's steer: the earlier the partner of the focused player, the more.
+    fn focus_bonus(&self, u: usize, v: usize) -> u128 {
+        let other = if self.focus == Some(u) {
+            v
+        } else if self.focus == Some(v) {
+            u
+        } else {
+            return 0;
+        };
+        let position = match self.roles.get(other) {
+            Some(Role::Member(m)) => u128::from(m.position).min(MAX_VERTICES as u128),
+            _ => MAX_VERTICES as u128,
+        };
+        FOCUS * (MAX_VERTICES as u128 - position)
+    }
+
+    /// Solves and reads the optimum back.
+    pub fn eval(&mut self) -> Eval {
+        self.matching.solve();
+        self.solves += 1;
+        let mut e = Eval {
+            complete: true,
+            ..Eval::default()
+        };
+        for v in 0..self.roles.len() {
+            if self.roles[v] == Role::Removed {
+                continue;
+            }
+            match self.matching.mate(v) {
+                None => {
+                    if self.scope == Scope::Global || self.must_vertex(v) {
+                        e.complete = false;
+                    }
+                }
+                Some(u) if v < u => match self.kind(v, u) {
+                    Some(Kind::Part) => {
+                        e.part += 1;
+                        if let (Some(Some(a)), Some(Some(b))) =
+                            (self.player.get(v), self.player.get(u))
+                        {
+                            e.conflicts += usize::from(self.ctx.conflict(*a, *b));
+                        }
+                    }
+                    Some(Kind::Remainder) => e.remainder += 1,
+                    _ => {}
+                },
+                Some(_) => {}
+            }
+        }
+        e
+    }
+
+    /// The pairings of the part in the current optimum (call [`Oracle::eval`] first).
+    pub fn part_pairs(&self) -> Vec<(usize, usize)> {
+        let mut pairs = Vec::new();
+        for v in 0..self.roles.len() {
+            if let Some(u) = self.matching.mate(v) {
+                if v < u && self.kind(v, u) == Some(Kind::Part) {
+                    if let (Some(Some(a)), Some(Some(b))) = (self.player.get(v), self.player.get(u))
+                    {
+                        pairs.push((*a, *b));
+                    }
+                }
+            }
+        }
+        pairs
+    }
+
+    /// The partner of `player` in the current optimum.
+    pub fn mate(&self, player: usize) -> Option<usize> {
+        let v = self.vertex_of(player)?;
+        let u = self.matching.mate(v)?;
+        self.player.get(u).copied().flatten()
+    }
+
+    /// Which players the matching holds.
+    pub fn scope(&self) -> Scope {
+        self.scope
+    }
+
+    /// Whether `player`, a member of the group, must be paired in it (see [`Oracle::must`]).
+    pub fn must_pair(&self, player: usize) -> bool {
+        self.vertex_of(player).is_some_and(|v| self.must_vertex(v))
+    }
+
+    /// Whether `a` and `b` may be paired in the part under the current roles and criteria.
+    pub fn part_edge(&self, a: usize, b: usize) -> bool {
+        match (self.vertex_of(a), self.vertex_of(b)) {
+            (Some(u), Some(v)) => self.kind(u, v) == Some(Kind::Part),
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,691 @@
+//! C.2–C.11 and C.14: the pairing of one score bracket, as a search over the candidates in the order
+//! the procedure generates them, each step pruned by the matching of [`super::oracle`].
+//!
+//! The procedure tries candidates at a sequence of levels — p pairings (C.14 lowers p), a budget x of
+//! pairings that cannot fulfil both colour preferences (C.11 raises it), the float criteria in force (C.9
+//! and C.10 drop them) — and, within a level, the exchanges of D.2 (outer) and the transpositions of D.1
+//! (inner); the first candidate that meets the level is the pairing. Rather than enumerate, the search
+//! asks the matching for the best value any candidate of a level can reach, skips the levels no
+//! candidate meets, and then fixes the pairs of the first candidate one at a time (S1's players in turn,
+//! each with the first S2 player that leaves a completion). A partner is proven to leave a completion
+//! either by a known completion reached with one exchange of partners ([`Certificate`]) or by the
+//! matching.
+
+use super::criteria::{x_of, Floats};
+use super::exchanges::Exchanges;
+use super::oracle::{Member, Oracle, Role, Scope, Side};
+use super::players::Ctx;
+use crate::error::{Error, Result};
+use crate::score::Score;
+use crate::state::Float;
+
+/// Exchanges tried per level before the search takes the subgroups of the matching's own candidate
+/// (which meets the level): D.2's order is kept for the first ones, where nearly every pairing is found.
+pub const EXCHANGES_PER_LEVEL: usize = 1000;
+/// Pairings of the players moved down (C.10: "try to find a different opponent") tried per level of a
+/// heterogeneous bracket before the next level is tried.
+pub const MDP_PAIRINGS_PER_LEVEL: usize = 16;
+
+/// Pairs of player indices.
+pub type Pairs = Vec<(usize, usize)>;
+
+/// A group to pair: a bracket, or the remainder of one.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// In A.2 order.
+    pub players: Vec<usize>,
+    /// The score of the bracket: players with it are residents; the others were moved down (A.3).
+    pub score: Score,
+    /// The lowest bracket: everybody but the bye must be paired (C.13).
+    pub last: bool,
+    /// C.12: players moved down must be paired in the next score group.
+    pub strict: bool,
+}
+
+/// One level of the procedure: the budget x of B.4 and the float criteria in force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    pub budget: usize,
+    pub floats: Floats,
+}
+
+impl Group {
+    fn role(&self, ctx: &Ctx, position: usize, side: Side) -> Role {
+        let resident = self
+            .players
+            .get(position)
+            .is_some_and(|&p| ctx.player(p).score == self.score);
+        Role::Member(Member {
+            side,
+            resident,
+            position: position as u32,
+            strict: self.strict,
+            last: self.last,
+        })
+    }
+
+    /// Gives every player of the group the side `side(position)`.
+    fn set_sides(&self, o: &mut Oracle<'_>, ctx: &Ctx, side: &dyn Fn(usize) -> Side) -> Result<()> {
+        let changes: Vec<(usize, Role)> = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (p, self.role(ctx, i, side(i))))
+            .collect();
+        o.set_roles(&changes)
+    }
+
+    fn at(&self, positions: &[usize]) -> Vec<usize> {
+        positions
+            .iter()
+            .filter_map(|&i| self.players.get(i).copied())
+            .collect()
+    }
+}
+
+/// C.6 as it stands, without a matching: the first player of S1 with the first of S2, and so on, when
+/// that meets `level` (the leftovers may be moved down, or receive the bye in the lowest bracket).
+pub fn natural(ctx: &Ctx, g: &Group, p: usize, level: Level) -> Option<Pairs> {
+    let pairs = natural_pairs(ctx, &g.players, p, level)?;
+    let leftovers = g.players.get(2 * p..)?;
+    let leftovers_ok = leftovers.iter().all(|&l| {
+        let resident = ctx.player(l).score == g.score;
+        !(resident && ctx.downfloat_repeats(l, level.floats)) && (!g.last || ctx.player(l).bye_ok)
+    });
+    (leftovers_ok && (!g.last || leftovers.len() <= 1)).then_some(pairs)
+}
+
+/// The pairs of C.6 for S1 = the first `p` of `players`, when each meets B.1, B.2 and the upfloat
+/// criteria of `level` and they exceed x by nothing.
+pub fn natural_pairs(ctx: &Ctx, players: &[usize], p: usize, level: Level) -> Option<Pairs> {
+    let pairs: Pairs = (0..p)
+        .filter_map(|i| Some((*players.get(i)?, *players.get(i + p)?)))
+        .collect();
+    let legal = pairs
+        .iter()
+        .all(|&(a, b)| ctx.legal(a, b) && ctx.upfloat_ok(a, b, level.floats));
+    let conflicts = pairs.iter().filter(|&&(a, b)| ctx.conflict(a, b)).count();
+    (pairs.len() == p && legal && conflicts <= level.budget).then_some(pairs)
+}
+
+/// Pairs a group treated as homogeneous (A.3: a homogeneous bracket, a remainder, or a bracket of which
+/// at least half came from above). `Some(empty)` moves the whole group down (C.14: p = 0); `None` when
+/// `strict` and no candidate meets C.12, or when the matching says the group cannot be completed.
+pub fn pair_homogeneous(
+    o: &mut Oracle<'_>,
+    ctx: &Ctx,
+    g: &Group,
+    strict: bool,
+) -> Result<Option<Pairs>> {
+    let loose = Group {
+        strict: false,
+        ..g.clone()
+    };
+    let n = g.players.len();
+    let p0 = n / 2;
+    // C.14: p is lowered only when no candidate with more pairings meets even the last level; the matching
+    // gives the largest p directly.
+    o.set_floats(Floats::NONE)?;
+    loose.set_sides(o, ctx, &|_| Side::Free)?;
+    let e = o.eval();
+    if !e.complete || (g.last && e.part < p0) {
+        return Ok(None);
+    }
+    let p = e.part.min(p0);
+    if p == 0 {
+        return Ok(Some(Vec::new()));
+    }
+    let group = Group {
+        strict,
+        ..g.clone()
+    };
+    // A.8 and C.14: x, lowered by one for each pairing given up when it was positive.
+    let x_start = x_of(ctx, &g.players).saturating_sub(p0 - p);
+    let Some(level) = first_level(o, ctx, &group, p, x_start)? else {
+        return Ok(None);
+    };
+    find_candidate(o, ctx, &group, p, level)
+}
+
+/// C.9–C.11: the first level (smallest increase of x, then the fewest float criteria dropped) at which
+/// some candidate with `p` pairings exists.
+fn first_level(
+    o: &mut Oracle<'_>,
+    ctx: &Ctx,
+    g: &Group,
+    p: usize,
+    x_start: usize,
+) -> Result<Option<Level>> {
+    g.set_sides(o, ctx, &|_| Side::Free)?;
+    let mut best: Option<(usize, usize)> = None;
+    for step in 0..Floats::STEPS {
+        if step > 0 && !step_matters(ctx, g, step) {
+            // Nobody's pairings change: the same value as the step before.
+            continue;
+        }
+        o.set_floats(Floats::step(step))?;
+        let e = o.eval();
+        if e.complete && e.part == p {
+            let delta = e.conflicts.saturating_sub(x_start);
+            if !matches!(best, Some((d, _)) if d <= delta) {
+                best = Some((delta, step));
+            }
+            if delta == 0 {
+                break;
+            }
+        }
+    }
+    Ok(best.map(|(delta, step)| Level {
+        budget: x_start + delta,
+        floats: Floats::step(step),
+    }))
+}
+
+/// Whether float step `step` (see [`Floats::step`]) changes anything for the group: somebody it binds
+/// could be moved down (downfloats) or paired with a higher score (upfloats).
+fn step_matters(ctx: &Ctx, g: &Group, step: usize) -> bool {
+    let top = g
+        .players
+        .iter()
+        .map(|&p| ctx.player(p).score)
+        .max()
+        .unwrap_or(Score::ZERO);
+    g.players.iter().any(|&p| {
+        let q = ctx.player(p);
+        let (float, back) = match step {
+            1 => (Float::Down, 1),
+            2 => (Float::Down, 0),
+            3 => (Float::Up, 1),
+            _ => (Float::Up, 0),
+        };
+        let concerned = if float == Float::Down {
+            q.score == g.score
+        } else {
+            q.score < top
+        };
+        !q.exempt && concerned && q.floats.get(back) == Some(&float)
+    })
+}
+
+/// C.5–C.8 at one level: the first exchange (D.2) with a transposition (D.1) that meets the level.
+pub fn find_candidate(
+    o: &mut Oracle<'_>,
+    ctx: &Ctx,
+    g: &Group,
+    p: usize,
+    level: Level,
+) -> Result<Option<Pairs>> {
+    let n = g.players.len();
+    o.set_floats(level.floats)?;
+    g.set_sides(o, ctx, &|_| Side::Free)?;
+    if !o.eval().fits(p, level.budget, None) {
+        return Ok(None);
+    }
+    let own = o.part_pairs();
+    for exchange in Exchanges::new(n, p).take(EXCHANGES_PER_LEVEL) {
+        let (s1, s2) = exchange.split(n, p);
+        if let Some(pairs) = first_transposition(o, ctx, g, &s1, &s2, level.budget)? {
+            return Ok(Some(pairs));
+        }
+    }
+    // The bound: the subgroups of the matching's candidate (the higher player of each of its pairs in S1)
+    // certainly have a transposition that meets the level.
+    let position = |x: usize| g.players.iter().position(|&q| q == x);
+    let mut s1: Vec<usize> = own
+        .iter()
+        .filter_map(|&(a, b)| Some(position(a)?.min(position(b)?)))
+        .collect();
+    s1.sort_unstable();
+    let s2: Vec<usize> = (0..n).filter(|i| !s1.contains(i)).collect();
+    first_transposition(o, ctx, g, &s1, &s2, level.budget)?
+        .map(Some)
+        .ok_or_else(|| Error::Internal("the matching's own subgroups have no candidate".into()))
+}
+
+/// D.1: the first transposition of S2 that meets the level, for the subgroups at `s1` and `s2`
+/// (positions in the group).
+fn first_transposition(
+    o: &mut Oracle<'_>,
+    ctx: &Ctx,
+    g: &Group,
+    s1: &[usize],
+    s2: &[usize],
+    budget: usize,
+) -> Result<Option<Pairs>> {
+    g.set_sides(o, ctx, &|i| {
+        if s1.contains(&i) {
+            Side::S1
+        } else {
+            Side::S2
+        }
+    })?;
+    if !o.eval().fits(s1.len(), budget, None) {
+        return Ok(None);
+    }
+    let (s1, s2) = (g.at(s1), g.at(s2));
+    let mut t = Transpositions::new(ctx, &s1, &s2, budget, None, 1);
+    t.certify(o, ctx);
+    t.descend(o, ctx, &mut |_, pairs| Ok(Some(pairs.to_vec())))
+}
+
+const NONE: usize = usize::MAX;
+
+/// A completion known to meet the level (a homogeneous group searched on its own): the S2 position of
+/// each S1 player not yet fixed, and the S1 position holding each S2 player (`NONE` when free or
+/// fixed). When the earliest possible partner of the next S1 player can be reached from it by a simple
+/// exchange of partners, that proves the partner fits without asking the matching.
+struct Certificate {
+    mate: Vec<usize>,
+    holder: Vec<usize>,
+    /// Colour conflicts of its own pairs.
+    conflicts: usize,
+}
+
+/// How a certificate absorbs the pair of S1 position `i` with S2 position `j`.
+#[derive(Clone, Copy)]
+enum Change {
+    /// `j` was the partner already.
+    Same,
+    /// `j` was free; the old partner becomes free.
+    Free,
+    /// The holder of `j` takes the old partner.
+    Swap,
+    /// The holder of `j` takes the free S2 player at this position; the old partner becomes free.
+    Move(usize),
+}
+
+/// Visits the candidates of fixed subgroups in D.1's order (each S1 player in turn with the first S2
+/// player that leaves a completion), at most `limit` of them.
+struct Transpositions<'s> {
+    s1: &'s [usize],
+    s2: &'s [usize],
+    /// S2 position of each player index (`NONE` elsewhere).
+    s2_position: Vec<usize>,
+    budget: usize,
+    remainder: Option<usize>,
+    limit: usize,
+    visited: usize,
+    used: Vec<bool>,
+    pairs: Pairs,
+    conflicts: usize,
+    certificate: Option<Certificate>,
+}
+
+type Visit<'v, 'c> = dyn FnMut(&mut Oracle<'c>, &[(usize, usize)]) -> Result<Option<Pairs>> + 'v;
+
+impl<'s> Transpositions<'s> {
+    fn new(
+        ctx: &Ctx,
+        s1: &'s [usize],
+        s2: &'s [usize],
+        budget: usize,
+        remainder: Option<usize>,
+        limit: usize,
+    ) -> Self {
+        let mut s2_position = vec![NONE; ctx.players.len()];
+        for (j, &b) in s2.iter().enumerate() {
+            if let Some(x) = s2_position.get_mut(b) {
+                *x = j;
+            }
+        }
+        Transpositions {
+            s1,
+            s2,
+            s2_position,
+            budget,
+            remainder,
+            limit,
+            visited: 0,
+            used: vec![false; s2.len()],
+            pairs: Vec::with_capacity(s1.len()),
+            conflicts: 0,
+            certificate: None,
+        }
+    }
+
+    /// Takes the current optimum (which fits) as the certificate, where certificates apply: a
+    /// homogeneous group searched on its own, where fitting means only pairing S1, covering the players
+    /// who must be paired and keeping to the budget.
+    fn certify(&mut self, o: &Oracle<'_>, ctx: &Ctx) {
+        if o.scope() != Scope::Local || self.remainder.is_some() {
+            return;
+        }
+        let depth = self.pairs.len();
+        let mut mate = vec![NONE; self.s1.len()];
+        let mut holder = vec![NONE; self.s2.len()];
+        let mut conflicts = 0;
+        for (i, &a) in self.s1.iter().enumerate().skip(depth) {
+            let Some(j) = o
+                .mate(a)
+                .and_then(|b| self.s2_position.get(b).copied())
+                .filter(|&j| j < self.s2.len())
+            else {
+                self.certificate = None;
+                return;
+            };
+            mate[i] = j;
+            holder[j] = i;
+            conflicts += usize::from(ctx.conflict(a, self.s2[j]));
+        }
+        self.certificate = Some(Certificate {
+            mate,
+            holder,
+            conflicts,
+        });
+    }
+
+    /// The first S2 position that `a` may be paired with at all (B.1, B.2, criteria in force, budget).
+    fn first_candidate(&self, o: &Oracle<'_>, ctx: &Ctx, a: usize) -> Option<usize> {
+        (0..self.s2.len()).find(|&j| {
+            !self.used[j]
+                && o.part_edge(a, self.s2[j])
+                && self.conflicts + usize::from(ctx.conflict(a, self.s2[j])) <= self.budget
+        })
+    }
+
+    /// Whether the certificate shows that S1 position `i` with S2 position `j` leaves a completion.
+    fn certified(&self, o: &Oracle<'_>, ctx: &Ctx, i: usize, j: usize) -> Option<Change> {
+        let cert = self.certificate.as_ref()?;
+        let (a, b) = (*self.s1.get(i)?, *self.s2.get(j)?);
+        let old = *cert.mate.get(i)?;
+        let old_player = *self.s2.get(old)?;
+        let conf = |x: usize, y: usize| usize::from(ctx.conflict(x, y));
+        let within = |rest: usize| self.conflicts + conf(a, b) + rest <= self.budget;
+        let base = cert.conflicts - conf(a, old_player);
+        if old == j {
+            return within(base).then_some(Change::Same);
+        }
+        let old_may_go = !o.must_pair(old_player);
+        let holder = *cert.holder.get(j)?;
+        if holder == NONE {
+            return (old_may_go && within(base)).then_some(Change::Free);
+        }
+        let other = *self.s1.get(holder)?;
+        let base = base - conf(other, b);
+        if o.part_edge(other, old_player) && within(base + conf(other, old_player)) {
+            return Some(Change::Swap);
+        }
+        if !old_may_go {
+            return None;
+        }
+        (0..self.s2.len())
+            .find(|&y| {
+                y != j
+                    && !self.used[y]
+                    && cert.holder[y] == NONE
+                    && o.part_edge(other, self.s2[y])
+                    && within(base + conf(other, self.s2[y]))
+            })
+            .map(Change::Move)
+    }
+
+    /// Updates the certificate for the pair of S1 position `i` with S2 position `j`.
+    fn absorb(&mut self, ctx: &Ctx, i: usize, j: usize, change: Change) {
+        let (s1, s2) = (self.s1, self.s2);
+        let Some(cert) = self.certificate.as_mut() else {
+            return;
+        };
+        let old = cert.mate[i];
+        let conf = |x: usize, y: usize| usize::from(ctx.conflict(s1[x], s2[y]));
+        cert.conflicts -= conf(i, old);
+        cert.mate[i] = NONE;
+        match change {
+            Change::Same => cert.holder[j] = NONE,
+            Change::Free => cert.holder[old] = NONE,
+            Change::Swap | Change::Move(_) => {
+                let holder = cert.holder[j];
+                let to = if let Change::Move(y) = change { y } else { old };
+                cert.conflicts = cert.conflicts - conf(holder, j) + conf(holder, to);
+                cert.mate[holder] = to;
+                cert.holder[to] = holder;
+                cert.holder[j] = NONE;
+                if to != old {
+                    cert.holder[old] = NONE;
+                }
+            }
+        }
+    }
+
+    fn descend<'c>(
+        &mut self,
+        o: &mut Oracle<'c>,
+        ctx: &Ctx,
+        visit: &mut Visit<'_, 'c>,
+    ) -> Result<Option<Pairs>> {
+        let depth = self.pairs.len();
+        let Some(&a) = self.s1.get(depth) else {
+            self.visited += 1;
+            return visit(o, &self.pairs);
+        };
+        // The earliest partner that may be paired at all, when the certificate shows it fits.
+        if let Some(j) = self.first_candidate(o, ctx, a) {
+            if let Some(change) = self.certified(o, ctx, depth, j) {
+                self.absorb(ctx, depth, j, change);
+                let found = self.fix_and_descend(o, ctx, visit, j)?;
+                if found.is_some() {
+                    return Ok(found);
+                }
+                self.certificate = None;
+            }
+        }
+        // The optimum, steered to give `a` its earliest partner among the best completions: an earlier
+        // partner can only fit when x leaves room for more conflicts than the fewest possible. (In a
+        // heterogeneous bracket the remainder's own conflicts rank above the steer, so earlier partners
+        // are always tried there; S1 is small.)
+        o.set_focus(Some(a))?;
+        let budget = self.budget - self.conflicts;
+        let e = o.eval();
+        let slack = e.conflicts < budget || self.remainder.is_some();
+        let steered = if e.fits(self.s1.len() - depth, budget, self.remainder) {
+            o.mate(a).and_then(|b| self.s2.iter().position(|&x| x == b))
+        } else {
+            None
+        };
+        o.set_focus(None)?;
+        for j in 0..self.s2.len() {
+            if self.visited >= self.limit {
+                break;
+            }
+            if !slack && steered.is_some_and(|s| j < s) {
+                continue;
+            }
+            let Some(&b) = self.s2.get(j) else { break };
+            if self.used.get(j).copied().unwrap_or(true) || !o.part_edge(a, b) {
+                continue;
+            }
+            let conflict = usize::from(ctx.conflict(a, b));
+            if self.conflicts + conflict > self.budget {
+                continue;
+            }
+            let (role_a, role_b) = (o.role(a), o.role(b));
+            o.set_role(a, Role::Removed)?;
+            o.set_role(b, Role::Removed)?;
+            let left = self.s1.len() - depth - 1;
+            let mut found = None;
+            if o.eval().fits(
+                left,
+                self.budget - self.conflicts - conflict,
+                self.remainder,
+            ) {
+                self.used[j] = true;
+                self.pairs.push((a, b));
+                self.conflicts += conflict;
+                self.certify(o, ctx);
+                found = self.descend(o, ctx, visit)?;
+                self.conflicts -= conflict;
+                self.pairs.pop();
+                self.used[j] = false;
+            }
+            o.set_role(a, role_a)?;
+            o.set_role(b, role_b)?;
+            if found.is_some() {
+                return Ok(found);
+            }
+        }
+        Ok(None)
+    }
+
+    /// Fixes the next S1 player with S2 position `j` (known to fit) and goes on.
+    fn fix_and_descend<'c>(
+        &mut self,
+        o: &mut Oracle<'c>,
+        ctx: &Ctx,
+        visit: &mut Visit<'_, 'c>,
+        j: usize,
+    ) -> Result<Option<Pairs>> {
+        let depth = self.pairs.len();
+        let (Some(&a), Some(&b)) = (self.s1.get(depth), self.s2.get(j)) else {
+            return Ok(None);
+        };
+        let conflict = usize::from(ctx.conflict(a, b));
+        let (role_a, role_b) = (o.role(a), o.role(b));
+        o.set_role(a, Role::Removed)?;
+        o.set_role(b, Role::Removed)?;
+        self.used[j] = true;
+        self.pairs.push((a, b));
+        self.conflicts += conflict;
+        let found = self.descend(o, ctx, visit)?;
+        self.conflicts -= conflict;
+        self.pairs.pop();
+        self.used[j] = false;
+        o.set_role(a, role_a)?;
+        o.set_role(b, role_b)?;
+        Ok(found)
+    }
+}
+
+/// What became of a heterogeneous bracket.
+#[derive(Debug)]
+pub enum Heterogeneous {
+    Paired(Pairs),
+    /// C.12 asked for and not met.
+    NotStrict,
+    /// C.14: p reached zero.
+    NoMdpPaired,
+}
+
+/// A heterogeneous bracket (A.3: fewer than half of its players came from above): S1 holds the players
+/// moved down, who are paired first (A.6), and the remainder is paired as a homogeneous group.
+pub fn pair_heterogeneous(
+    o: &mut Oracle<'_>,
+    ctx: &Ctx,
+    g: &Group,
+    mdps: usize,
+    strict: bool,
+) -> Result<Heterogeneous> {
+    let n = g.players.len();
+    let loose = Group {
+        strict: false,
+        ..g.clone()
+    };
+    // A warm start: every player on the same footing gives the matching an easy first solve; S1's few
+    // players then change roles incrementally. (Solved at once with S1's much heavier pairings, the first
+    // solve would take one long stage per player.)
+    o.set_floats(Floats::NONE)?;
+    loose.set_sides(o, ctx, &|_| Side::Remainder)?;
+    o.eval();
+    // C.14: the largest p (S1 = the p highest players, C.4) for which any candidate exists, and the most
+    // pairings its remainder can then hold (C.14 applied in the remainder).
+    for p in (1..=mdps.min(n / 2)).rev() {
+        loose.set_sides(o, ctx, &|i| if i < p { Side::S1 } else { Side::Remainder })?;
+        o.set_floats(Floats::NONE)?;
+        let e = o.eval();
+        let remainder_max = (n - 2 * p) / 2;
+        if !e.complete || e.part != p || (g.last && e.remainder < remainder_max) {
+            continue;
+        }
+        let paired_remainder = e.remainder.min(remainder_max);
+        let group = Group {
+            strict,
+            ..g.clone()
+        };
+        return Ok(match levels(o, ctx, &group, mdps, p, paired_remainder)? {
+            Some(pairs) => Heterogeneous::Paired(pairs),
+            None => Heterogeneous::NotStrict,
+        });
+    }
+    Ok(Heterogeneous::NoMdpPaired)
+}
+
+/// C.7–C.11 for a heterogeneous bracket with `p` pairings of players moved down and `r` in the remainder.
+/// Levels: C.11's increase of x (one count, applied to the x of the bracket and to the x of its
+/// remainder), then C.10's upfloat criteria dropped; within a level the pairings of the players moved
+/// down in D.1's order (C.10: other opponents), and for each the remainder with C.9's downfloat criteria
+/// dropped in turn.
+fn levels(
+    o: &mut Oracle<'_>,
+    ctx: &Ctx,
+    g: &Group,
+    mdps: usize,
+    p: usize,
+    r: usize,
+) -> Result<Option<Pairs>> {
+    let n = g.players.len();
+    let s1 = g.at(&(0..p).collect::<Vec<_>>());
+    let s2 = g.at(&(p..n).collect::<Vec<_>>());
+    g.set_sides(o, ctx, &|i| if i < p { Side::S1 } else { Side::Remainder })?;
+    let x_start = x_of(ctx, &g.players).saturating_sub(mdps - p);
+    // The smallest increase of x each upfloat step needs.
+    let mut needed = [None; 3];
+    for (up, slot) in needed.iter_mut().enumerate() {
+        o.set_floats(Floats::after(2, up))?;
+        let e = o.eval();
+        if e.complete && e.part == p && e.remainder >= r {
+            *slot = Some(e.conflicts.saturating_sub(x_start));
+        }
+    }
+    let remainder_full = (n - 2 * p) / 2;
+    for delta in 0..=p.max(r) {
+        for (up, need) in needed.iter().enumerate() {
+            if !matches!(need, Some(d) if *d <= delta) {
+                continue;
+            }
+            o.set_floats(Floats::after(2, up))?;
+            let mut t = Transpositions::new(
+                ctx,
+                &s1,
+                &s2,
+                x_start + delta,
+                Some(r),
+                MDP_PAIRINGS_PER_LEVEL,
+            );
+            let found = t.descend(o, ctx, &mut |o, mdp_pairs| {
+                let paired: Vec<usize> = mdp_pairs.iter().map(|&(_, b)| b).collect();
+                let remainder = Group {
+                    players: s2.iter().copied().filter(|q| !paired.contains(q)).collect(),
+                    ..g.clone()
+                };
+                let x_remainder = x_of(ctx, &remainder.players).saturating_sub(remainder_full - r);
+                let mut result = None;
+                for down in 0..3 {
+                    let level = Level {
+                        budget: x_remainder + delta,
+                        floats: Floats::after(down, up),
+                    };
+                    if let Some(rest) = find_candidate(o, ctx, &remainder, r, level)? {
+                        let mut all = mdp_pairs.to_vec();
+                        all.extend(rest);
+                        result = Some(all);
+                        break;
+                    }
+                }
+                // Back to the bracket's own configuration.
+                let back: Vec<(usize, Role)> = remainder
+                    .players
+                    .iter()
+                    .map(|&q| {
+                        let i = g.players.iter().position(|&x| x == q).unwrap_or(0);
+                        (q, g.role(ctx, i, Side::Remainder))
+                    })
+                    .collect();
+                o.set_roles(&back)?;
+                o.set_floats(Floats::after(2, up))?;
+                Ok(result)
+            })?;
+            if found.is_some() {
+                return Ok(found);
+            }
+        }
+    }
+    Ok(None)
+}
