@@ -12,11 +12,31 @@
 //! * `incremental/bonus_<type>/200`: the same, but each edge `(v, u)` gets a
 //!   small tie-break bonus `8 (n - u)` (how a pairing program fixes the
 //!   pairings one vertex after the other).
+//! * `replay/<log>`: replays an operation log of the Dutch system (see
+//!   [`replay`]): by default the checked-in `data/dutch-120p-round2.log`
+//!   (three brackets of round 2 of a 120-player tournament: a full solve, a
+//!   re-solve after all weights changed, then one-vertex probes).
+//!
+//! # Replaying other logs
+//!
+//! * `SWISSPAIR_REPLAY=FILE cargo bench -p swisspair --bench matching`
+//!   benchmarks the replay of `FILE` only (a log written with
+//!   `SWISSPAIR_MATCHING_LOG=FILE swisspair --dutch ... -p`);
+//!   `SWISSPAIR_REPLAY_SAMPLES` sets the sample count (default 10).
+//! * With `SWISSPAIR_REPLAY_ONCE=1` as well, the log is replayed once and the
+//!   time of each section is printed (for logs too long to sample).
+//! * With `SWISSPAIR_REPLAY_CHECK=1` as well, it is replayed once and after
+//!   every solve the matching weight is compared with that of a fresh solve
+//!   (`reset` + `solve`) of a copy of the graph; the exit code is 1 if any
+//!   differs.
 
-use std::time::Duration;
+#[path = "matching/replay.rs"]
+mod replay;
+
+use std::time::{Duration, Instant};
 
 use bnum::BUint;
-use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
+use criterion::{BatchSize, BenchmarkId, Criterion};
 use swisspair::matching::{MatchingComputer, Weight};
 
 type U256 = BUint<4>;
@@ -198,14 +218,115 @@ fn bench_incremental<W: Weight>(c: &mut Criterion, name: &str, mut gen: impl FnM
     group.finish();
 }
 
-fn benches(c: &mut Criterion) {
-    bench_full(c, "u128", &[100, 200, 400, 1000], weight_u128);
-    bench_full(c, "u256", &[100, 200, 400, 1000], weight_u256);
-    bench_structured(c);
-    bench_build(c);
-    bench_incremental(c, "u128", weight_u128);
-    bench_incremental(c, "u256", weight_u256);
+/// The log replayed by default.
+const DEFAULT_LOG: (&str, &str) = (
+    "dutch-120p-round2",
+    include_str!("data/dutch-120p-round2.log"),
+);
+
+fn parse_or_exit(name: &str, text: &str) -> Vec<replay::Section> {
+    replay::parse(text).unwrap_or_else(|e| {
+        eprintln!("{name}: {e}");
+        std::process::exit(2);
+    })
 }
 
-criterion_group!(matching, benches);
-criterion_main!(matching);
+fn bench_replay(c: &mut Criterion, name: &str, text: &str, samples: usize) {
+    let sections = parse_or_exit(name, text);
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(samples.max(10));
+    group.bench_function(name, |b| {
+        b.iter(|| replay::replay_all(&sections).expect("replay"));
+    });
+    group.finish();
+}
+
+/// `SWISSPAIR_REPLAY_ONCE` / `SWISSPAIR_REPLAY_CHECK`: one replay with a
+/// per-section report; returns whether every check passed.
+fn replay_once(name: &str, text: &str, check: bool) -> bool {
+    let t = Instant::now();
+    let sections = parse_or_exit(name, text);
+    println!(
+        "{name}: {} sections (parsed in {:.2?})",
+        sections.len(),
+        t.elapsed()
+    );
+    println!("line\tn\ttype\tedges\tsolves\ttime (s)\tmismatches");
+    let mut total = Duration::ZERO;
+    let mut mismatches = 0;
+    let mut checksum = 0u128;
+    for section in &sections {
+        let outcome = replay::replay(section, check).unwrap_or_else(|e| {
+            eprintln!("{name}: section at line {}: {e}", section.line);
+            std::process::exit(2);
+        });
+        let (edges, solves) = section.counts();
+        println!(
+            "{}\t{}\t{}\t{edges}\t{solves}\t{:.4}\t{}",
+            section.line,
+            section.n,
+            section.weight_type(),
+            outcome.time.as_secs_f64(),
+            if check {
+                outcome.mismatches.len().to_string()
+            } else {
+                "-".into()
+            },
+        );
+        for (index, got, expected) in outcome.mismatches.iter().take(5) {
+            println!("  solve {index}: weight {got}, fresh solve {expected}");
+        }
+        total += outcome.time;
+        mismatches += outcome.mismatches.len();
+        checksum = checksum.wrapping_add(outcome.checksum);
+    }
+    println!(
+        "total replay time {:.4} s, checksum {checksum:x}",
+        total.as_secs_f64()
+    );
+    if check {
+        println!("checked every solve against a fresh solve: {mismatches} mismatches");
+    }
+    mismatches == 0
+}
+
+fn main() {
+    let path = std::env::var_os("SWISSPAIR_REPLAY");
+    let flag = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+    let (name, text) = match &path {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+                eprintln!("{}: {e}", path.to_string_lossy());
+                std::process::exit(2);
+            });
+            let name = std::path::Path::new(path)
+                .file_stem()
+                .map_or_else(|| "log".into(), |s| s.to_string_lossy().into_owned());
+            (name, std::borrow::Cow::Owned(text))
+        }
+        None => (
+            DEFAULT_LOG.0.to_string(),
+            std::borrow::Cow::Borrowed(DEFAULT_LOG.1),
+        ),
+    };
+    let check = flag("SWISSPAIR_REPLAY_CHECK");
+    if check || flag("SWISSPAIR_REPLAY_ONCE") {
+        let ok = replay_once(&name, &text, check);
+        std::process::exit(if ok { 0 } else { 1 });
+    }
+    let samples = std::env::var("SWISSPAIR_REPLAY_SAMPLES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    let mut c = Criterion::default().configure_from_args();
+    if path.is_none() {
+        bench_full(&mut c, "u128", &[100, 200, 400, 1000], weight_u128);
+        bench_full(&mut c, "u256", &[100, 200, 400, 1000], weight_u256);
+        bench_structured(&mut c);
+        bench_build(&mut c);
+        bench_incremental(&mut c, "u128", weight_u128);
+        bench_incremental(&mut c, "u256", weight_u256);
+    }
+    bench_replay(&mut c, &name, &text, samples);
+    c.final_summary();
+}

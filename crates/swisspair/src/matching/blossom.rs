@@ -7,8 +7,7 @@
 //! edges at odd positions are matched.  All operations are iterative (no
 //! recursion), so deeply nested blossoms cannot overflow the stack.
 
-use super::graph::Graph;
-use super::solver::{improves, Solver, CRUMB, FREE, NONE, S, T};
+use super::solver::{Solver, CRUMB, FREE, NONE, S, SKIP, T, TRACK};
 use super::weight::Weight;
 
 impl<W: Weight> Solver<W> {
@@ -49,75 +48,91 @@ impl<W: Weight> Solver<W> {
         let bi = b as usize;
         self.childs[s].clear();
         self.bedges[s].clear();
-        self.blists[s].clear();
-        self.has_list[s] = false;
         self.label[bi] = FREE;
         self.lab_from[bi] = NONE;
         self.lab_to[bi] = NONE;
-        self.best_from[bi] = NONE;
         self.parent[bi] = NONE;
         self.base[bi] = NONE;
+        self.size[bi] = 0;
         self.dual[bi] = W::ZERO;
+        self.members_stage[s] = 0;
         self.free_slots.push(s as u32);
     }
 
     /// Rotates the matching inside blossom `b` (and recursively inside its
     /// sub-blossoms) so that vertex `v` becomes its base.  The mate of `v`
     /// itself is left to the caller.
+    ///
+    /// Each blossom is handled once: the chain of blossoms between `b` and
+    /// a vertex is walked once for all its levels, so deep nestings cost
+    /// linear time.
     pub(super) fn augment_blossom(&mut self, b: u32, v: u32) {
         let mut stack = std::mem::take(&mut self.stack_buf);
+        let mut chain = std::mem::take(&mut self.work_buf);
         stack.clear();
         stack.push((b, v));
-        while let Some((b, v)) = stack.pop() {
+        while let Some((top, v)) = stack.pop() {
+            // The sub-blossoms of `top` containing `v`, innermost first.
+            chain.clear();
             let mut t = v;
-            while self.parent[t as usize] != b {
+            while t != top {
+                chain.push(t);
                 t = self.parent[t as usize];
             }
-            if self.is_blossom(t) {
-                stack.push((t, v));
+            let mut b = top;
+            while let Some(t) = chain.pop() {
+                self.rotate(b, t, &mut stack);
+                self.base[b as usize] = v;
+                b = t;
             }
-            let s = self.slot(b);
-            let k = self.childs[s].len();
-            let i = self.childs[s].iter().position(|&c| c == t).unwrap_or(0);
-            let mut j = i;
-            if i & 1 == 1 {
-                // Forward around the cycle: pairs (j+1, j+2) via edge j+1.
-                while j != 0 {
-                    let (x, y) = self.bedges[s][j + 1];
-                    let t1 = self.childs[s][j + 1];
-                    let t2 = self.childs[s][(j + 2) % k];
-                    if self.is_blossom(t1) {
-                        stack.push((t1, x));
-                    }
-                    if self.is_blossom(t2) {
-                        stack.push((t2, y));
-                    }
-                    self.mate[x as usize] = y;
-                    self.mate[y as usize] = x;
-                    j = (j + 2) % k;
-                }
-            } else {
-                // Backward: pairs (j-1, j-2) via edge j-2.
-                while j != 0 {
-                    let (x, y) = self.bedges[s][j - 2];
-                    let t1 = self.childs[s][j - 1];
-                    let t2 = self.childs[s][j - 2];
-                    if self.is_blossom(t1) {
-                        stack.push((t1, y));
-                    }
-                    if self.is_blossom(t2) {
-                        stack.push((t2, x));
-                    }
-                    self.mate[x as usize] = y;
-                    self.mate[y as usize] = x;
-                    j -= 2;
-                }
-            }
-            self.childs[s].rotate_left(i);
-            self.bedges[s].rotate_left(i);
-            self.base[b as usize] = v;
         }
+        self.work_buf = chain;
         self.stack_buf = stack;
+    }
+
+    /// One level of [`augment_blossom`](Self::augment_blossom): rematches
+    /// the cycle of blossom `b` so that its child `t` becomes the base
+    /// child; other sub-blossoms to rotate are pushed on `stack`.
+    fn rotate(&mut self, b: u32, t: u32, stack: &mut Vec<(u32, u32)>) {
+        let s = self.slot(b);
+        let k = self.childs[s].len();
+        let i = self.childs[s].iter().position(|&c| c == t).unwrap_or(0);
+        let mut j = i;
+        if i & 1 == 1 {
+            // Forward around the cycle: pairs (j+1, j+2) via edge j+1.
+            while j != 0 {
+                let (x, y) = self.bedges[s][j + 1];
+                let t1 = self.childs[s][j + 1];
+                let t2 = self.childs[s][(j + 2) % k];
+                if self.is_blossom(t1) {
+                    stack.push((t1, x));
+                }
+                if self.is_blossom(t2) {
+                    stack.push((t2, y));
+                }
+                self.mate[x as usize] = y;
+                self.mate[y as usize] = x;
+                j = (j + 2) % k;
+            }
+        } else {
+            // Backward: pairs (j-1, j-2) via edge j-2.
+            while j != 0 {
+                let (x, y) = self.bedges[s][j - 2];
+                let t1 = self.childs[s][j - 1];
+                let t2 = self.childs[s][j - 2];
+                if self.is_blossom(t1) {
+                    stack.push((t1, y));
+                }
+                if self.is_blossom(t2) {
+                    stack.push((t2, x));
+                }
+                self.mate[x as usize] = y;
+                self.mate[y as usize] = x;
+                j -= 2;
+            }
+        }
+        self.childs[s].rotate_left(i);
+        self.bedges[s].rotate_left(i);
     }
 
     /// Traces back from `v` and `w` alternately to find the base of the
@@ -155,25 +170,24 @@ impl<W: Weight> Solver<W> {
 
     /// Builds a new S-blossom from the tree paths of `v` and `w` (joined by
     /// the tight edge `(v, w)`) down to their common base.
-    pub(super) fn add_blossom(&mut self, g: &Graph<W>, base: u32, v: u32, w: u32) {
+    ///
+    /// The new blossom takes over the node of its largest S-child (which
+    /// moves to the fresh node), so only the vertices of the other children
+    /// change their top-level node.
+    pub(super) fn add_blossom(&mut self, base: u32, v: u32, w: u32) {
         let Some(s) = self.free_slots.pop() else {
             // Cannot happen: fewer than n/2 blossoms exist at any time.
             return;
         };
-        let s = s as usize;
-        let b = (self.cap + s) as u32;
+        let fresh = (self.cap + s as usize) as u32;
         let bb = self.inblossom[base as usize];
         let mut bv = self.inblossom[v as usize];
         let mut bw = self.inblossom[w as usize];
-        self.base[b as usize] = base;
-        self.parent[b as usize] = NONE;
-        self.parent[bb as usize] = b;
-        let mut ch = std::mem::take(&mut self.childs[s]);
-        let mut ed = std::mem::take(&mut self.bedges[s]);
+        let mut ch = std::mem::take(&mut self.work_buf);
+        let mut ed = std::mem::take(&mut self.edge_buf);
         ch.clear();
         ed.clear();
         while bv != bb {
-            self.parent[bv as usize] = b;
             ch.push(bv);
             let from = self.lab_from[bv as usize];
             ed.push((from, self.lab_to[bv as usize]));
@@ -184,98 +198,130 @@ impl<W: Weight> Solver<W> {
         ed.reverse();
         ed.push((v, w));
         while bw != bb {
-            self.parent[bw as usize] = b;
             ch.push(bw);
             let from = self.lab_from[bw as usize];
             ed.push((self.lab_to[bw as usize], from));
             bw = self.inblossom[from as usize];
         }
-        self.childs[s] = ch;
-        self.bedges[s] = ed;
-        let bi = b as usize;
-        self.label[bi] = S;
-        self.lab_from[bi] = self.lab_from[bb as usize];
-        self.lab_to[bi] = self.lab_to[bb as usize];
-        self.dual[bi] = W::ZERO;
-        self.best_from[bi] = NONE;
-
-        // Relabel: former T-vertices become S and must be scanned.
-        let mut leaves = std::mem::take(&mut self.leaves_buf);
-        leaves.clear();
-        self.collect_leaves(b, &mut leaves);
-        for &x in &leaves {
-            if self.label[self.inblossom[x as usize] as usize] == T {
-                self.queue.push(x);
+        let (lab_from, lab_to) = (self.lab_from[bb as usize], self.lab_to[bb as usize]);
+        // The node of the new blossom: that of the largest S-child, if it is
+        // a blossom, else the fresh one.
+        let mut big = NONE;
+        let mut total = 0u32;
+        for &c in &ch {
+            let size = self.size[c as usize];
+            total += size;
+            if self.is_blossom(c)
+                && self.label[c as usize] == S
+                && (big == NONE || size > self.size[big as usize])
+            {
+                big = c;
             }
-            self.inblossom[x as usize] = b;
+        }
+        let b = if big != NONE {
+            self.move_node(big, fresh);
+            for c in ch.iter_mut() {
+                if *c == big {
+                    *c = fresh;
+                }
+            }
+            big
+        } else {
+            fresh
+        };
+        let bi = b as usize;
+        let slot = self.slot(b);
+        for &c in &ch {
+            self.parent[c as usize] = b;
+        }
+        if big == NONE || !self.members_valid(b) {
+            // A fresh node (or, defensively, one without members): start
+            // empty and let every child add its vertices.
+            self.members_start(b);
+            if big != NONE {
+                let mut leaves = std::mem::take(&mut self.leaves_buf);
+                leaves.clear();
+                self.collect_leaves(fresh, &mut leaves);
+                self.members_add(b, &leaves);
+                self.leaves_buf = leaves;
+            }
+        }
+        self.base[bi] = base;
+        self.parent[bi] = NONE;
+        self.size[bi] = total;
+        self.dual[bi] = W::ZERO;
+        self.label[bi] = S;
+        self.lab_from[bi] = lab_from;
+        self.lab_to[bi] = lab_to;
+        self.tree_add(b);
+
+        // The other children's vertices join; former T-vertices become S and
+        // must be scanned.
+        let mut leaves = std::mem::take(&mut self.leaves_buf);
+        for &c in &ch {
+            if big != NONE && c == fresh {
+                continue;
+            }
+            let was_t = self.label[c as usize] == T;
+            leaves.clear();
+            self.collect_leaves(c, &mut leaves);
+            for &x in &leaves {
+                self.inblossom[x as usize] = b;
+            }
+            if was_t {
+                for &x in &leaves {
+                    self.set_code(x, SKIP);
+                }
+                self.queue.extend_from_slice(&leaves);
+            }
+            if self.is_blossom(c) && self.members_valid(c) {
+                let (from, into) = (self.slot(c), slot);
+                let (a, bset) = if from < into {
+                    let (lo, hi) = self.members.split_at_mut(into);
+                    (&lo[from], &mut hi[0])
+                } else {
+                    let (lo, hi) = self.members.split_at_mut(from);
+                    (&hi[0], &mut lo[into])
+                };
+                for (x, y) in bset.iter_mut().zip(a) {
+                    *x |= *y;
+                }
+            } else {
+                self.members_add(b, &leaves);
+            }
         }
         self.leaves_buf = leaves;
 
-        // Least-slack edges from the new blossom to every other S-blossom.
-        self.touched.clear();
-        let nchildren = self.childs[s].len();
-        for idx in 0..nchildren {
-            let c = self.childs[s][idx];
-            if self.is_blossom(c) && self.has_list[self.slot(c)] {
-                let cs = self.slot(c);
-                let list = std::mem::take(&mut self.blists[cs]);
-                for &(i, j, w2) in &list {
-                    self.consider_best(b, i, j, w2);
-                }
-                self.blists[cs] = list;
-                self.blists[cs].clear();
-                self.has_list[cs] = false;
-            } else {
-                let mut leaves = std::mem::take(&mut self.leaves_buf);
-                leaves.clear();
-                self.collect_leaves(c, &mut leaves);
-                for &x in &leaves {
-                    g.edges(x as usize, |y, w2| self.consider_best(b, x, y, w2));
-                }
-                self.leaves_buf = leaves;
-            }
-            self.best_from[c as usize] = NONE;
-        }
-        let mut list = std::mem::take(&mut self.blists[s]);
-        list.clear();
-        let mut best: Option<(W, (u32, u32))> = None;
-        for idx in 0..self.touched.len() {
-            let bj = self.touched[idx] as usize;
-            let (i, j, w2) = self.bestto[bj];
-            let sl = self.bestto_slack[bj];
-            list.push((i, j, w2));
-            if improves(&best, &sl) {
-                best = Some((sl, (i, j)));
-            }
-            self.bestto[bj] = (NONE, NONE, W::ZERO);
-        }
-        self.touched.clear();
-        self.blists[s] = list;
-        self.has_list[s] = true;
-        if let Some((sl, (i, j))) = best {
-            self.best_from[bi] = i;
-            self.best_to[bi] = j;
-            self.best_slack[bi] = sl;
-        }
+        let old_ch = std::mem::replace(&mut self.childs[slot], ch);
+        let old_ed = std::mem::replace(&mut self.bedges[slot], ed);
+        self.work_buf = old_ch;
+        self.edge_buf = old_ed;
     }
 
-    /// Candidate edge `(i, j)` (doubled weight `w2`) leaving new blossom `b`.
-    #[inline(always)]
-    fn consider_best(&mut self, b: u32, i: u32, j: u32, w2: W) {
-        let bj = self.inblossom[j as usize];
-        if bj == b || self.label[bj as usize] != S {
-            return;
+    /// Moves blossom node `from` (top-level) to the unused node `to`:
+    /// children, edges, dual, base, size and labels.  The vertices keep
+    /// `from` as their top-level node (the caller reuses it).
+    fn move_node(&mut self, from: u32, to: u32) {
+        let (fs, ts) = (self.slot(from), self.slot(to));
+        let (fi, ti) = (from as usize, to as usize);
+        let children = std::mem::take(&mut self.childs[fs]);
+        for &c in &children {
+            self.parent[c as usize] = to;
         }
-        let bji = bj as usize;
-        let slack = self.dual[i as usize].add_w(self.dual[j as usize]).sub_w(w2);
-        if self.bestto[bji].0 == NONE {
-            self.touched.push(bj);
-            self.bestto[bji] = (i, j, w2);
-            self.bestto_slack[bji] = slack;
-        } else if slack < self.bestto_slack[bji] {
-            self.bestto[bji] = (i, j, w2);
-            self.bestto_slack[bji] = slack;
-        }
+        let spare = std::mem::replace(&mut self.childs[ts], children);
+        self.childs[fs] = spare;
+        let edges = std::mem::take(&mut self.bedges[fs]);
+        let spare = std::mem::replace(&mut self.bedges[ts], edges);
+        self.bedges[fs] = spare;
+        // The edge list stays with the node `from`, which the caller reuses.
+        self.dual[ti] = self.dual[fi];
+        self.base[ti] = self.base[fi];
+        self.size[ti] = self.size[fi];
+        self.label[ti] = self.label[fi];
+        self.lab_from[ti] = self.lab_from[fi];
+        self.lab_to[ti] = self.lab_to[fi];
+        // The moved node is no longer top-level: no member bitset.
+        self.members_stage[ts] = 0;
     }
 
     /// Expands blossom `b`.  Mid-stage (`endstage == false`) `b` is a
@@ -283,7 +329,7 @@ impl<W: Weight> Solver<W> {
     /// at the end of a stage children with zero dual are expanded
     /// recursively.
     pub(super) fn expand(&mut self, b: u32, endstage: bool) {
-        let mut work = std::mem::take(&mut self.work_buf);
+        let mut work = std::mem::take(&mut self.expand_buf);
         work.clear();
         work.push(b);
         let mut first = true;
@@ -302,11 +348,27 @@ impl<W: Weight> Solver<W> {
             }
             if first && !endstage && self.label[b as usize] == T {
                 self.relabel_expanded(b);
+                // Children left free: their vertices' best edges count again.
+                let s = self.slot(b);
+                let mut leaves = std::mem::take(&mut self.leaves_buf);
+                for idx in 0..self.childs[s].len() {
+                    let c = self.childs[s][idx];
+                    if self.label[c as usize] == FREE {
+                        leaves.clear();
+                        self.collect_leaves(c, &mut leaves);
+                        for &x in &leaves {
+                            if self.code[x as usize] == TRACK {
+                                self.offer_free(x);
+                            }
+                        }
+                    }
+                }
+                self.leaves_buf = leaves;
             }
             first = false;
             self.recycle(b);
         }
-        self.work_buf = work;
+        self.expand_buf = work;
     }
 
     /// After expanding T-blossom `b` mid-stage: relabel the children on the
@@ -352,7 +414,9 @@ impl<W: Weight> Solver<W> {
         self.lab_from[bv] = from;
         self.lab_to[ti] = to;
         self.lab_to[bv] = to;
-        self.best_from[bv] = NONE;
+        self.set_code(to, SKIP);
+        self.clear_best(to);
+        self.tree_add(bv as u32);
         // The other side of the cycle, back to the entry child.
         let step = |j: usize| {
             if forward {

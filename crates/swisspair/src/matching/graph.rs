@@ -8,13 +8,16 @@
 //!   the minimum for sparse and for dense graphs.  Appending neighbours in
 //!   increasing order (the usual way to build a graph) costs O(1).
 //! * **Interned mode** (the start): while the graph has at most
-//!   [`INTERN_LIMIT`] distinct weights, rows hold 32-bit indices into a small
-//!   reference-counted pool of distinct weights (equal weights share an
-//!   entry, found through a hash map that is only looked up, never iterated,
-//!   so everything stays deterministic).  Graphs of a pairing program
-//!   typically have few distinct weights: a dense 3000-vertex graph then
-//!   costs 36 MB instead of 144 MB for a matrix of `u128`, and the pool stays
-//!   in cache.
+//!   [`INTERN_LIMIT`] (65535) distinct weights, rows hold indices into a
+//!   reference-counted pool of distinct weights (16-bit in dense rows; equal
+//!   weights share an entry, found through a hash map that is only looked
+//!   up, never iterated, so everything stays deterministic).  Graphs of a
+//!   pairing program typically have few distinct weights: a dense
+//!   5000-vertex graph then costs 50 MB instead of 400 MB for a matrix of
+//!   `u128`, and the pool stays in cache.  Entries whose last edge is gone
+//!   stay in the pool (and the map) until their slot is needed, so weights
+//!   that come and go (a pairing program's probes) are not re-hashed each
+//!   time.
 //! * **Inline mode**: when a new weight would exceed [`INTERN_LIMIT`] distinct
 //!   values, all rows are converted once to hold the weights themselves
 //!   (interning would save no memory any more, and scattered pool reads
@@ -27,7 +30,12 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use super::weight::Weight;
 
-/// Maximum number of distinct weights kept in interned mode.
+/// Maximum number of distinct weights kept in interned mode (dense rows hold
+/// 16-bit pool indices, 0 meaning "no edge").
+#[cfg(not(test))]
+pub(crate) const INTERN_LIMIT: usize = u16::MAX as usize;
+/// Tests use a small limit, to exercise the switch to inline mode cheaply.
+#[cfg(test)]
 pub(crate) const INTERN_LIMIT: usize = 1 << 12;
 
 /// Adjacency of one vertex.  Iteration is always by increasing neighbour.
@@ -37,12 +45,25 @@ enum Row<W> {
     SparseIdx(Vec<(u32, u32)>),
     /// Interned, dense: pool index per neighbour (0 = no edge); may be
     /// shorter than the vertex count (missing entries are 0).
-    DenseIdx(Vec<u32>),
+    DenseIdx(Vec<u16>),
     /// Inline, sparse: sorted neighbours and their doubled weights.
     SparseVal(Vec<u32>, Vec<W>),
     /// Inline, dense: doubled weight per neighbour (zero = no edge); may be
     /// shorter than the vertex count.
     DenseVal(Vec<W>),
+}
+
+/// Borrowed view of one adjacency row, for the solver's hot loops (which
+/// are written once per representation so that nothing is called per edge).
+pub(crate) enum RowView<'a, W> {
+    /// Interned, sparse: `(neighbour, pool index)`, sorted.
+    SparseIdx(&'a [(u32, u32)]),
+    /// Interned, dense: pool index per neighbour (0 = no edge).
+    DenseIdx(&'a [u16]),
+    /// Inline, sparse: neighbours and doubled weights.
+    SparseVal(&'a [u32], &'a [W]),
+    /// Inline, dense: doubled weight per neighbour (zero = no edge).
+    DenseVal(&'a [W]),
 }
 
 /// Position of a neighbour in a row.
@@ -98,10 +119,23 @@ pub(crate) struct Graph<W: Weight> {
     pool: Vec<W>,
     /// Reference counts of pool entries (number of undirected edges).
     refs: Vec<u32>,
+    /// Number of entries with a non-zero count.
+    live: usize,
+    /// Entries with a zero count, reusable (a stack; may also hold entries
+    /// revived since, which are skipped), and whether each entry is in it.
     free: Vec<u32>,
+    in_free: Vec<bool>,
     map: HashMap<Key<W>, u32, BuildHasherDefault<PassHasher>>,
     /// Most recently interned entry (fast path for repeated weights).
     last: u32,
+}
+
+/// A pool index as stored in a dense row (pool indices never exceed
+/// [`INTERN_LIMIT`] `<= u16::MAX`).
+#[inline]
+fn index16(k: u32) -> u16 {
+    debug_assert!(k as usize <= INTERN_LIMIT);
+    k as u16
 }
 
 #[inline]
@@ -142,7 +176,9 @@ impl<W: Weight> Graph<W> {
             interned: true,
             pool: vec![W::ZERO],
             refs: vec![0],
+            live: 0,
             free: Vec::new(),
+            in_free: vec![false],
             map: HashMap::default(),
             last: 0,
         }
@@ -169,6 +205,18 @@ impl<W: Weight> Graph<W> {
     #[inline]
     pub(crate) fn degree(&self, v: usize) -> usize {
         self.degree[v] as usize
+    }
+
+    /// The row of `v`, with the pool its interned indices refer to.
+    #[inline]
+    pub(crate) fn row(&self, v: usize) -> (RowView<'_, W>, &[W]) {
+        let view = match &self.rows[v] {
+            Row::SparseIdx(list) => RowView::SparseIdx(list),
+            Row::DenseIdx(row) => RowView::DenseIdx(row),
+            Row::SparseVal(nbrs, weights) => RowView::SparseVal(nbrs, weights),
+            Row::DenseVal(row) => RowView::DenseVal(row),
+        };
+        (view, &self.pool)
     }
 
     /// Calls `f(neighbour, doubled weight)` for every edge of `v`, by
@@ -245,7 +293,7 @@ impl<W: Weight> Graph<W> {
     #[inline]
     fn read_index(&self, u: usize, v: usize, pos: Pos) -> u32 {
         match (&self.rows[u], pos) {
-            (Row::DenseIdx(row), _) => row.get(v).copied().unwrap_or(0),
+            (Row::DenseIdx(row), _) => u32::from(row.get(v).copied().unwrap_or(0)),
             (Row::SparseIdx(list), Pos::Found(i)) => list[i].1,
             _ => 0,
         }
@@ -260,10 +308,14 @@ impl<W: Weight> Graph<W> {
 
     /// Sets the doubled weight of edge `(u, v)` (`u != v`, both in range);
     /// zero removes the edge.
-    pub(crate) fn set(&mut self, u: usize, v: usize, weight2: W) {
+    /// Returns whether the weight changed.
+    pub(crate) fn set(&mut self, u: usize, v: usize, weight2: W) -> bool {
+        if let Some(changed) = self.set_dense_fast(u, v, weight2) {
+            return changed;
+        }
         let pos = self.find(u, v);
         if self.read(u, v, pos) == weight2 {
-            return;
+            return false;
         }
         if self.interned {
             let old = self.read_index(u, v, pos);
@@ -287,6 +339,48 @@ impl<W: Weight> Graph<W> {
             let pos = self.find(v, u);
             self.write_value(v, u, pos, weight2);
         }
+        true
+    }
+
+    /// [`set`](Self::set) for the common case of two interned dense rows
+    /// long enough, where no row changes representation; `None` otherwise
+    /// (nothing done).
+    #[inline]
+    fn set_dense_fast(&mut self, u: usize, v: usize, weight2: W) -> Option<bool> {
+        let (old, lu, lv) = match (&self.rows[u], &self.rows[v]) {
+            (Row::DenseIdx(ru), Row::DenseIdx(rv)) if v < ru.len() && u < rv.len() => {
+                (ru[v], ru.len(), rv.len())
+            }
+            _ => return None,
+        };
+        if self.pool[old as usize] == weight2 {
+            return Some(false);
+        }
+        let (du, dv) = (self.degree[u], self.degree[v]);
+        let adding = old == 0;
+        let removing = weight2.is_zero();
+        if removing {
+            // A row may have to become sparse: the general path.
+            if 16 * (du as usize - 1) < lu || 16 * (dv as usize - 1) < lv {
+                return None;
+            }
+        }
+        let new = if removing { 0 } else { self.intern(weight2)? };
+        if let Row::DenseIdx(ru) = &mut self.rows[u] {
+            ru[v] = index16(new);
+        }
+        if let Row::DenseIdx(rv) = &mut self.rows[v] {
+            rv[u] = index16(new);
+        }
+        if adding {
+            self.degree[u] = du + 1;
+            self.degree[v] = dv + 1;
+        } else if removing {
+            self.degree[u] = du - 1;
+            self.degree[v] = dv - 1;
+        }
+        self.release(u32::from(old));
+        Some(true)
     }
 
     /// Removes every edge of `u`.
@@ -306,7 +400,7 @@ impl<W: Weight> Graph<W> {
                 for (v, k) in row.into_iter().enumerate() {
                     if k != 0 {
                         neighbours.push(v);
-                        self.release(k);
+                        self.release(u32::from(k));
                     }
                 }
             }
@@ -330,28 +424,42 @@ impl<W: Weight> Graph<W> {
     /// distinct weights.
     fn intern(&mut self, weight2: W) -> Option<u32> {
         let last = self.last as usize;
-        if last != 0 && self.refs[last] != 0 && self.pool[last] == weight2 {
-            self.refs[last] += 1;
-            return Some(self.last);
-        }
-        let k = if let Some(&k) = self.map.get(&Key(weight2)) {
+        let k = if last != 0 && self.pool[last] == weight2 {
+            self.last
+        } else if let Some(&k) = self.map.get(&Key(weight2)) {
             k
         } else {
-            if self.map.len() >= INTERN_LIMIT {
+            if self.live >= INTERN_LIMIT {
                 return None;
             }
-            let k = if let Some(k) = self.free.pop() {
-                self.pool[k as usize] = weight2;
-                k
-            } else {
-                self.pool.push(weight2);
-                self.refs.push(0);
-                (self.pool.len() - 1) as u32
+            let k = loop {
+                match self.free.pop() {
+                    Some(k) => {
+                        self.in_free[k as usize] = false;
+                        if self.refs[k as usize] == 0 {
+                            // Evict the unused weight held there.
+                            let old = self.pool[k as usize];
+                            self.map.remove(&Key(old));
+                            self.pool[k as usize] = weight2;
+                            break k;
+                        }
+                    }
+                    None => {
+                        self.pool.push(weight2);
+                        self.refs.push(0);
+                        self.in_free.push(false);
+                        break (self.pool.len() - 1) as u32;
+                    }
+                }
             };
             self.map.insert(Key(weight2), k);
             k
         };
-        self.refs[k as usize] += 1;
+        let i = k as usize;
+        if self.refs[i] == 0 {
+            self.live += 1;
+        }
+        self.refs[i] += 1;
         self.last = k;
         Some(k)
     }
@@ -363,9 +471,11 @@ impl<W: Weight> Graph<W> {
         let i = k as usize;
         self.refs[i] -= 1;
         if self.refs[i] == 0 {
-            self.map.remove(&Key(self.pool[i]));
-            self.pool[i] = W::ZERO;
-            self.free.push(k);
+            self.live -= 1;
+            if !self.in_free[i] {
+                self.in_free[i] = true;
+                self.free.push(k);
+            }
         }
     }
 
@@ -385,7 +495,9 @@ impl<W: Weight> Graph<W> {
             };
         }
         self.refs = vec![0];
+        self.live = 0;
         self.free = Vec::new();
+        self.in_free = vec![false];
         self.map = HashMap::default();
         self.last = 0;
         self.interned = false;
@@ -419,9 +531,9 @@ impl<W: Weight> Graph<W> {
                 }
                 list.insert(i, (v as u32, k));
                 if to_dense {
-                    let mut dense = vec![0u32; n];
+                    let mut dense = vec![0u16; n];
                     for &(w, kw) in list.iter() {
-                        dense[w as usize] = kw;
+                        dense[w as usize] = index16(kw);
                     }
                     self.rows[u] = Row::DenseIdx(dense);
                 }
@@ -434,14 +546,14 @@ impl<W: Weight> Graph<W> {
                     }
                     row.resize(n.max(v + 1), 0);
                 }
-                let old = std::mem::replace(&mut row[v], k);
+                let old = std::mem::replace(&mut row[v], index16(k));
                 let new_degree = degree + u32::from(k != 0) - u32::from(old != 0);
                 if old != 0 && k == 0 && 16 * (new_degree as usize) < row.len() {
                     let list = row
                         .iter()
                         .enumerate()
                         .filter(|&(_, &kw)| kw != 0)
-                        .map(|(w, &kw)| (w as u32, kw))
+                        .map(|(w, &kw)| (w as u32, u32::from(kw)))
                         .collect();
                     self.rows[u] = Row::SparseIdx(list);
                 }

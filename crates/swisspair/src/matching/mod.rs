@@ -11,8 +11,9 @@
 //! # Algorithm
 //!
 //! The exact primal-dual blossom algorithm of Edmonds in Galil's `O(n^3)`
-//! formulation (data layout after Van Rantwijk's `mwmatching`), in integer
-//! arithmetic.  With `w(i, j)` the edge weights, it maintains
+//! formulation (up to a log factor, see "Cost of a stage"; data layout
+//! after Van Rantwijk's `mwmatching`), in integer arithmetic.  With
+//! `w(i, j)` the edge weights, it maintains
 //!
 //! * vertex duals `d_v >= 0` and duals `z_B >= 0` of nested odd vertex sets
 //!   ("blossoms"), in a doubled scale: the *slack* of edge `(i, j)` is
@@ -31,12 +32,42 @@
 //! S-vertex `s` reaches zero; then the even path from the root to `s` is
 //! flipped, so the root becomes matched and `s` single with dual zero.
 //! Either way one active vertex disappears and none is created, so there are
-//! at most `n` stages of `O(n^2)` each.  Growing one tree at a time means
-//! all S-vertices of a stage share the parity of their duals, so the slack
-//! between two S-vertices is even and every dual stays an exact integer.
+//! at most `n` stages of `O(n^2)` each (see "Cost of a stage").  Growing one
+//! tree at a time means all S-vertices of a stage share the parity of their
+//! duals, so the slack between two S-vertices is even and every dual stays
+//! an exact integer.
 //!
 //! A fresh solve starts from `d_v = max_w w(v, w)`, a greedy matching on
 //! tight edges, and lowered duals for the vertices left single.
+//!
+//! ## Cost of a stage
+//!
+//! A stage scans every vertex at most once, each scan reading one adjacency
+//! row: `O(n^2)` (`O(n^2 log n)` in the worst case for the bookkeeping of
+//! edges between S-blossoms below, so `O(n^3 log n)` for a full solve).  On
+//! the dense, tie-heavy graphs of a pairing program most of that work is
+//! avoidable, and the implementation avoids it (details in `solver.rs`):
+//!
+//! * the scan of an S-vertex only looks at neighbours that can matter: a
+//!   per-vertex code (free / S / nothing to do) is kept in a bitset, and
+//!   every S-blossom has a bitset of its vertices, so a dense row is read
+//!   only at the free vertices and at S-vertices of other blossoms (in a
+//!   stage that grows one big blossom, a small fraction of the row);
+//! * tight edges found by a scan are processed after it, in neighbour order;
+//! * least-slack edges between S-blossoms are recorded per scanned vertex
+//!   (4 bytes each) and dropped lazily once internal, instead of Galil's
+//!   per-blossom lists merged at every new blossom;
+//! * a new blossom takes over the node of its largest S-child, so only the
+//!   vertices of the other children change their top-level blossom, and
+//!   rotating a blossom walks a nesting chain once, not once per level: a
+//!   stage that forms hundreds of nested blossoms stays linear in them;
+//! * a dual update costs `O(tree)`, not `O(n)`: labeled nodes are listed,
+//!   the best slacks of free vertices are stored against a running offset
+//!   (when the stage's largest dual is below `W::MAX / 5`, i.e. for weights
+//!   of up to about `W::BITS - 4` bits; with larger weights the offset is
+//!   folded back after each update, `O(n)`, so the accepted weights are the
+//!   same) and their minimum is cached, so stages with many blossom
+//!   expansions stay cheap.
 //!
 //! # Incremental solving
 //!
@@ -57,8 +88,12 @@
 //!   partner if it is a trivial vertex.
 //!
 //! Changing every edge of one vertex therefore leaves at most two active
-//! vertices: the re-solve takes one or two stages (`O(n^2)` each, usually
-//! far less: a tree rarely spans the whole graph) instead of a full solve.
+//! vertices: the re-solve takes one or two stages instead of a full solve.
+//! (On tie-heavy graphs the stage's tree may still span the whole graph: the
+//! tight edges form one big component; the stage cost described above is
+//! what keeps that cheap.)  When more than half of the vertices have been
+//! prepared since the last solve, the next solve starts from scratch instead
+//! (repairing the previous solution vertex by vertex would cost more).
 //! [`MatchingComputer::add_vertex`] adds a single vertex with dual zero
 //! (nothing to repair); [`MatchingComputer::isolate_vertex`] removes all
 //! edges of a vertex, which is the way to "remove" it.
@@ -77,10 +112,13 @@
 //! # Storage
 //!
 //! Per-vertex adjacency rows, dense or sorted-sparse by degree.  While the
-//! graph has at most 4096 distinct weights, rows hold 32-bit indices into an
-//! interned pool of weights (4 bytes per vertex pair of a dense graph,
-//! whatever the width of `W`); beyond that, rows hold the weights
-//! themselves.  Sparse graphs cost memory proportional to their edges.
+//! graph has at most 65535 distinct weights, rows hold indices into an
+//! interned pool of weights (2 bytes per vertex pair of a dense graph,
+//! whatever the width of `W`: 50 MB for 5000 vertices); beyond that, rows
+//! hold the weights themselves.  Sparse graphs cost memory proportional to
+//! their edges.  The solver's own state is `O(n)` words plus, during a
+//! stage, 4 bytes per recorded edge between S-blossoms (at most one per
+//! scanned vertex and other S-blossom).
 //!
 //! # Determinism
 //!
@@ -227,12 +265,12 @@ impl<W: Weight> MatchingComputer<W> {
             return Err(MatchingError::WeightTooLarge);
         }
         let weight2 = weight.double();
-        if self.graph.weight2_of(u, v) == weight2 {
-            return Ok(());
+        // The solver's bookkeeping only looks at the new weight, so the graph
+        // can change first.
+        if self.graph.set(u, v, weight2) {
+            self.solver.before_edge_change(u, v, weight2);
+            self.solved = false;
         }
-        self.solver.before_edge_change(u, v, weight2);
-        self.graph.set(u, v, weight2);
-        self.solved = false;
         Ok(())
     }
 

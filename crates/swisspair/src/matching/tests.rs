@@ -849,6 +849,116 @@ fn storage_inline_mode_dense() {
 }
 
 #[test]
+fn storage_interning_churn() {
+    // Weights that come and go (a pairing program's probes): unused pool
+    // entries are kept, revived when their weight comes back and evicted
+    // when a slot is needed, with correct weights throughout.
+    let n = 40;
+    let mut rng = Rng(62);
+    let mut m = random_graph(&mut rng, n, 100, &mut |r: &mut Rng| 1 + r.below(3));
+    check(&mut m);
+    let base = matrix(&m);
+    for round in 0..15u64 {
+        let v = (round as usize * 7) % n;
+        // Bonuses repeat every third round (revival), fresh ones otherwise.
+        let offset = if round % 3 == 0 { 0 } else { round };
+        let probe = |u: usize, w: u64| w + 1000 * (offset + 1) + u as u64;
+        for (u, &w) in base[v].iter().enumerate() {
+            if u != v && !w.is_zero() {
+                m.set_edge(v, u, probe(u, w)).unwrap();
+            }
+        }
+        check(&mut m);
+        assert!(m.graph.is_interned());
+        for (u, &w) in base[v].iter().enumerate() {
+            if u != v && !w.is_zero() {
+                assert_eq!(m.edge(u, v), Ok(probe(u, w)));
+            }
+        }
+        for (u, &w) in base[v].iter().enumerate() {
+            if u != v {
+                m.set_edge(v, u, w).unwrap();
+            }
+        }
+        check(&mut m);
+        assert_eq!(matrix(&m), base);
+        assert_eq!(m.graph.distinct_weights(), 3);
+    }
+}
+
+#[test]
+fn mass_change_resolves_from_scratch() {
+    // Changing the edges of most vertices at once: the next solve starts
+    // over (more than half of the vertices prepared) and stays optimal.
+    let mut rng = Rng(63);
+    for round in 0..6 {
+        let n = 30 + 7 * round;
+        let max = [2u64, 5, 1 << 20][round % 3];
+        let mut m = random_graph(&mut rng, n, 85, &mut |r: &mut Rng| {
+            random_weight_u64(r, max)
+        });
+        check(&mut m);
+        for v in 0..n {
+            for u in v + 1..n {
+                if !m.edge(v, u).unwrap().is_zero() {
+                    let w = m.edge(v, u).unwrap() * 64 + rng.below(64);
+                    m.set_edge(v, u, w).unwrap();
+                }
+            }
+        }
+        check(&mut m);
+        let mut fresh = m.clone();
+        fresh.reset();
+        fresh.solve();
+        assert_eq!(wide_weight(&fresh), wide_weight(&m));
+    }
+}
+
+#[test]
+fn default_wrapping_sub() {
+    // The provided `Weight::wrapping_sub_w` (for types that do not override
+    // it), through a wrapper delegating everything else.
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+    struct W8(u64);
+    impl Weight for W8 {
+        const ZERO: Self = W8(0);
+        const MAX: Self = W8(u64::MAX);
+        const BITS: u32 = 64;
+        fn add_w(self, rhs: Self) -> Self {
+            W8(self.0.add_w(rhs.0))
+        }
+        fn sub_w(self, rhs: Self) -> Self {
+            W8(self.0.sub_w(rhs.0))
+        }
+        fn overflowing_add_w(self, rhs: Self) -> (Self, bool) {
+            let (v, o) = self.0.overflowing_add(rhs.0);
+            (W8(v), o)
+        }
+        fn halve(self) -> Self {
+            W8(self.0 >> 1)
+        }
+        fn is_odd(self) -> bool {
+            self.0 & 1 == 1
+        }
+        fn from_u64(value: u64) -> Self {
+            W8(value)
+        }
+        fn hash64(&self) -> u64 {
+            self.0.hash64()
+        }
+    }
+    assert_eq!(W8(3).wrapping_sub_w(W8(5)), W8(u64::MAX - 1));
+    assert_eq!(W8(9).wrapping_sub_w(W8(5)), W8(4));
+    assert_eq!(W8(0).wrapping_sub_w(W8(u64::MAX)), W8(1));
+    let mut m = MatchingComputer::<W8>::new(5).unwrap();
+    for (u, v, w) in [(0, 1, 8), (1, 2, 9), (2, 3, 8), (3, 4, 9), (4, 0, 8)] {
+        m.set_edge(u, v, W8(w)).unwrap();
+    }
+    check(&mut m);
+    assert_eq!(m.matching_weight(), Ok(W8(18)));
+}
+
+#[test]
 fn storage_inline_mode_sparse() {
     let mut rng = Rng(61);
     let n = 700;
@@ -880,6 +990,55 @@ fn storage_inline_mode_sparse() {
     fresh.reset();
     fresh.solve();
     assert_eq!(fresh.matching_weight(), m.matching_weight());
+}
+
+// ----------------------------------------------------------------------
+// Replay of a real operation log
+// ----------------------------------------------------------------------
+
+/// Operation log of the Dutch system (see `benches/matching/replay.rs`):
+/// full solves, a re-solve after every weight changed, one-vertex probes.
+const DUTCH_LOG: &str = include_str!("../../benches/data/dutch-120p-round2.log");
+
+/// Replays `DUTCH_LOG`; after every solve, checks the optimality certificate
+/// and that the weight equals a fresh solve's.  Returns the number of solves.
+fn replay_dutch_log() -> usize {
+    let mut m: Option<MatchingComputer<u128>> = None;
+    let mut solves = 0;
+    for (number, line) in DUTCH_LOG.lines().enumerate() {
+        let fields: Vec<&str> = line.split_ascii_whitespace().collect();
+        let int = |i: usize| -> u128 {
+            fields[i]
+                .parse()
+                .unwrap_or_else(|_| panic!("line {}", number + 1))
+        };
+        match fields.first().copied() {
+            None | Some("#") => {}
+            Some("n") => m = Some(MatchingComputer::new(int(1) as usize).unwrap()),
+            Some("e") => {
+                let m = m.as_mut().expect("graph");
+                m.set_edge(int(1) as usize, int(2) as usize, int(3))
+                    .unwrap();
+            }
+            Some("s") => {
+                let m = m.as_mut().expect("graph");
+                m.solve();
+                verify_certificate(m);
+                let mut fresh = m.clone();
+                fresh.reset();
+                fresh.solve();
+                assert_eq!(wide_weight(&fresh), wide_weight(m), "solve {solves}");
+                solves += 1;
+            }
+            Some(other) => panic!("line {}: unknown operation {other}", number + 1),
+        }
+    }
+    solves
+}
+
+#[test]
+fn replay_dutch_log_matches_fresh_solves() {
+    assert_eq!(replay_dutch_log(), 107);
 }
 
 // ----------------------------------------------------------------------

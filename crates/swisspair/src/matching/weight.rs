@@ -41,6 +41,18 @@ pub trait Weight: Copy + Ord + Hash + Debug + Send + Sync + 'static {
     fn sub_w(self, rhs: Self) -> Self;
     /// `self + rhs` with wrap-around, and whether it overflowed.
     fn overflowing_add_w(self, rhs: Self) -> (Self, bool);
+    /// `self - rhs` with wrap-around (for values that are known to be
+    /// representable once a carry is accounted for).
+    #[inline]
+    fn wrapping_sub_w(self, rhs: Self) -> Self {
+        if rhs <= self {
+            self.sub_w(rhs)
+        } else {
+            // self + (MAX - rhs) + 1, modulo 2^BITS.
+            let (partial, _) = self.overflowing_add_w(Self::MAX.sub_w(rhs));
+            partial.overflowing_add_w(Self::from_u64(1)).0
+        }
+    }
     /// `self + rhs`, or `None` on overflow.
     fn checked_add_w(self, rhs: Self) -> Option<Self> {
         match self.overflowing_add_w(rhs) {
@@ -128,6 +140,10 @@ macro_rules! impl_weight_primitive {
                 self.overflowing_add(rhs)
             }
             #[inline]
+            fn wrapping_sub_w(self, rhs: Self) -> Self {
+                self.wrapping_sub(rhs)
+            }
+            #[inline]
             fn halve(self) -> Self {
                 self >> 1
             }
@@ -202,6 +218,10 @@ impl<const N: usize> Weight for BUint<N> {
         (BUint::from_digits(sum), overflow)
     }
     #[inline]
+    fn wrapping_sub_w(self, rhs: Self) -> Self {
+        BUint::from_digits(sub_digits(self.digits(), rhs.digits()).0)
+    }
+    #[inline]
     fn halve(self) -> Self {
         let digits = self.digits();
         let mut out = [0u64; N];
@@ -254,6 +274,9 @@ mod tests {
         assert!(a.is_odd());
         assert_eq!(a.halve().double().add_w(BUint::<3>::from_u64(1)), a);
         assert_eq!(a.sub_w(a), BUint::<3>::ZERO);
+        let one = BUint::<3>::from_u64(1);
+        assert_eq!(one.wrapping_sub_w(one.double()), BUint::<3>::MAX);
+        assert_eq!(3u32.wrapping_sub_w(5), u32::MAX - 1);
         assert!(BUint::<2>::MAX
             .checked_add_w(BUint::<2>::from_u64(1))
             .is_none());
