@@ -356,6 +356,15 @@ impl Plan {
                 remainder_rank: 0,
             });
         }
+        if b.mdps == 0 {
+            // A homogeneous bracket is its own remainder; it usually pairs half its players, which makes
+            // S1R the first half (B.2). The exchange fields (D.2.a/b) then go in the first weights.
+            let half = b.players.len() / 2;
+            for (i, v) in vertices.iter_mut().take(b.players.len()).enumerate() {
+                v.remainder_rank = i as u32 + 1;
+                v.in_s2r = i >= half;
+            }
+        }
         let one_point = ctx.one_point;
         let lowest = b
             .players
@@ -850,14 +859,22 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 remainder_pairs += 1;
             }
         }
-        for (i, &v) in remainder.iter().enumerate() {
-            let vertex = &mut self.plan.vertices[v];
-            vertex.remainder_rank = i as u32 + 1;
-            vertex.in_s2r = i >= remainder_pairs;
-        }
-        if remainder_pairs > 0 {
-            for &v in &remainder {
-                self.refresh(v)?;
+        // The weights already hold D.2.a/b for a homogeneous bracket that pairs as many as half of its
+        // players (see `Plan::new`); otherwise they are set now.
+        let guessed = remainder.iter().enumerate().all(|(i, &v)| {
+            let vertex = &self.plan.vertices[v];
+            vertex.remainder_rank == i as u32 + 1 && vertex.in_s2r == (i >= remainder_pairs)
+        });
+        if !guessed {
+            for (i, &v) in remainder.iter().enumerate() {
+                let vertex = &mut self.plan.vertices[v];
+                vertex.remainder_rank = i as u32 + 1;
+                vertex.in_s2r = i >= remainder_pairs;
+            }
+            if remainder_pairs > 0 {
+                for &v in &remainder {
+                    self.refresh(v)?;
+                }
             }
         }
         let (s1r, s2r) = remainder.split_at(remainder_pairs);
