@@ -20,6 +20,7 @@
 use super::criteria::{
     self, downfloater_score_difference, float_repeats, pair_score_difference, Receives,
 };
+use super::transposition::KindWeights;
 use super::weights::{bits, Field, FromLimbs, Layout, Levels, Wide, FIELD_COUNT};
 use super::Context;
 use crate::error::{Error, Result};
@@ -476,6 +477,19 @@ impl Plan {
     }
 }
 
+/// The kinds of the players of an assignment (see [`Solver::kind_model`]).
+struct KindModel {
+    /// The kind of each row (S1 in D.1 order, then the bye if any) and of each column (S2 in BSN order).
+    row_kinds: Vec<usize>,
+    column_kinds: Vec<usize>,
+    /// How many rows and columns have each kind.
+    counts: Vec<u64>,
+    /// What a pair of two kinds is worth where two such players meet somewhere.
+    weights: KindWeights,
+    /// The same, only where a row of the first kind may meet a column of the second (all of them do).
+    assignable: KindWeights,
+}
+
 struct Solver<'a, W: Weight + FromLimbs> {
     ctx: &'a Context<'a>,
     plan: Plan,
@@ -502,7 +516,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             }
         }
         let scratch = Wide::zero(plan.limbs);
-        let mut solver = Solver {
+        let solver = Solver {
             ctx,
             plan,
             alive,
@@ -523,15 +537,21 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 Some(log)
             }),
         };
+        Ok(solver)
+    }
+
+    /// Gives the matching every edge.
+    fn build_edges(&mut self) -> Result<()> {
+        let n = self.n();
         for u in 0..n {
             for v in u + 1..n {
-                if solver.alive[u * n + v] {
-                    let w = solver.weight(u, v)?;
-                    solver.set_edge(u, v, w)?;
+                if self.alive[u * n + v] {
+                    let w = self.weight(u, v)?;
+                    self.set_edge(u, v, w)?;
                 }
             }
         }
-        Ok(solver)
+        Ok(())
     }
 
     fn n(&self) -> usize {
@@ -814,6 +834,12 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     }
 
     fn run(mut self) -> Result<Option<BracketPairing>> {
+        if self.ctx.kinds_for_transpositions {
+            if let Some(pairing) = self.pair_by_kinds() {
+                return Ok(Some(pairing));
+            }
+        }
+        self.build_edges()?;
         self.solve()?;
         let n = self.n();
         if self.plan.complete && (0..n).any(|v| self.mate(v).is_none()) {
@@ -933,10 +959,241 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         for &v in &lower_members {
             self.plan.vertices[v].in_s1 = true;
         }
+        if exchanged == 0 && self.ctx.kinds_for_transpositions {
+            if let Some(pairing) = self.transpose_by_kinds(&remainder, &lower_members) {
+                return Ok(Some(pairing));
+            }
+        }
         for v in lower_members {
             self.choose_lowest_partner(v)?;
         }
         Ok(Some(self.bracket_pairing()))
+    }
+
+    /// The players' kinds (see [`super::transposition`]) for an assignment of `s1` (in D.1 order) to
+    /// `s2` (in BSN order), with the bye vertex `bye`, if any, as the last row of S1 (whoever is left
+    /// over takes it). A kind is all that `fill_bracket_pair` reads of a player when nobody is a
+    /// topscorer. `None` when the kinds do not decide a pair's worth: a topscorer (C.8, C.9 are counted
+    /// pair by pair), too many kinds, or a rematch or forbidden pair that singles somebody out.
+    fn kind_model(&mut self, s1: &[usize], s2: &[usize], bye: Option<usize>) -> Option<KindModel> {
+        const MOST_KINDS: usize = 48;
+        if self.plan.layout.total_bits > safe_weight_bits::<u128>() {
+            return None;
+        }
+        let members: Vec<usize> = s1.iter().chain(s2).copied().collect();
+        let ctx = self.ctx;
+        let ps = |v: &Vertex| &ctx.state.players[v.player];
+        if members
+            .iter()
+            .any(|&v| ps(&self.plan.vertices[v]).topscorer)
+        {
+            return None;
+        }
+        let kind_key = |v: &Vertex| {
+            let p = ps(v);
+            let down = float_repeats(p, Receives::Down);
+            let up = float_repeats(p, Receives::Up);
+            (
+                v.score,
+                p.preference.colour,
+                p.preference.strength,
+                [down.previous, down.two_before, up.previous, up.two_before],
+                v.must_pair,
+                bye.is_some() && criteria::bye_allowed(p),
+            )
+        };
+        let mut keys = Vec::new();
+        let mut of = vec![usize::MAX; self.n()];
+        let mut representative = Vec::new();
+        for &v in &members {
+            let key = kind_key(&self.plan.vertices[v]);
+            of[v] = match keys.iter().position(|k| *k == key) {
+                Some(i) => i,
+                None => {
+                    if keys.len() == MOST_KINDS {
+                        return None;
+                    }
+                    keys.push(key);
+                    representative.push(v);
+                    keys.len() - 1
+                }
+            };
+        }
+        if let Some(b) = bye {
+            of[b] = keys.len();
+            representative.push(b);
+        }
+        let kinds = representative.len();
+        // Which kinds meet somewhere, and whether S1–S2 pairs of two kinds are all possible or none.
+        let mut meet = vec![vec![false; kinds]; kinds];
+        let mut across = vec![vec![(0usize, 0usize); kinds]; kinds]; // (possible, all)
+        let rows: Vec<usize> = s1.iter().copied().chain(bye).collect();
+        let mut in_rows = vec![false; self.n()];
+        for &v in &rows {
+            in_rows[v] = true;
+        }
+        let everyone: Vec<usize> = rows.iter().chain(s2).copied().collect();
+        for (i, &u) in everyone.iter().enumerate() {
+            for &v in &everyone[i + 1..] {
+                let (ku, kv) = (of[u], of[v]);
+                let alive = self.is_alive(u, v);
+                if alive {
+                    meet[ku][kv] = true;
+                    meet[kv][ku] = true;
+                }
+                if in_rows[u] != in_rows[v] {
+                    let (r, c) = if in_rows[u] { (ku, kv) } else { (kv, ku) };
+                    across[r][c].1 += 1;
+                    across[r][c].0 += usize::from(alive);
+                }
+            }
+        }
+        // A pair's worth: the fields above the fixed choices (C.5–C.19 and what comes before).
+        let shift = self.plan.layout.offset_index(Field::MustPair as usize);
+        let mut weights: KindWeights = vec![vec![None; kinds]; kinds];
+        let mut assignable: KindWeights = vec![vec![None; kinds]; kinds];
+        for a in 0..kinds {
+            for b in 0..kinds {
+                if !meet[a][b] {
+                    continue;
+                }
+                let mut w = std::mem::replace(&mut self.scratch, Wide::zero(0));
+                w.clear();
+                self.fill_weight(&mut w, representative[a], representative[b]);
+                let value = u128::from_limbs(&w.limbs).map(|x| (x >> shift) as i128);
+                self.scratch = w;
+                weights[a][b] = Some(value?);
+                let (possible, all) = across[a][b];
+                if possible > 0 && possible < all {
+                    return None;
+                }
+                if possible > 0 {
+                    assignable[a][b] = weights[a][b];
+                }
+            }
+        }
+        let mut counts = vec![0u64; kinds];
+        for &v in &everyone {
+            counts[of[v]] += 1;
+        }
+        Some(KindModel {
+            row_kinds: rows.iter().map(|&v| of[v]).collect(),
+            column_kinds: s2.iter().map(|&v| of[v]).collect(),
+            counts,
+            weights,
+            assignable,
+        })
+    }
+
+    /// B.8 for a homogeneous bracket whose pairs the kinds decide, without a matching: when the best
+    /// assignment of S1 to S2 (B.2; the bye, if any, to whoever of S2 is left) is as good as the best
+    /// pairing of the bracket could possibly be, no exchange is needed (D.2.a) and the candidate is the
+    /// first best transposition (D.1). `None` when that cannot be shown this way.
+    fn pair_by_kinds(&mut self) -> Option<BracketPairing> {
+        let size = self.plan.bracket_size as usize;
+        let n = self.n();
+        let bye = (size..n).find(|&v| self.plan.vertices[v].role == Role::Bye);
+        let residents_only = (0..size).all(|v| self.plan.vertices[v].role == Role::Resident);
+        if !residents_only || n != size + usize::from(bye.is_some()) || n % 2 == 1 {
+            return None;
+        }
+        if bye.is_some() && self.plan.only_without_floaters {
+            return None;
+        }
+        let members: Vec<usize> = (0..size).collect();
+        let (s1, s2) = members.split_at(size / 2);
+        let model = self.kind_model(s1, s2, bye)?;
+        // Every pairing of the bracket counts each pair twice on the kinds against themselves: half
+        // that transportation bounds every pairing; the assignment is best when it reaches the bound.
+        let bound = super::transposition::best_total(&model.counts, &model.counts, &model.weights)?;
+        let mut rows = vec![0u64; model.counts.len()];
+        let mut columns = vec![0u64; model.counts.len()];
+        for &k in &model.row_kinds {
+            rows[k] += 1;
+        }
+        for &k in &model.column_kinds {
+            columns[k] += 1;
+        }
+        let assignment = super::transposition::best_total(&rows, &columns, &model.assignable)?;
+        if 2 * assignment != bound {
+            return None;
+        }
+        let rows: Vec<usize> = s1.iter().copied().chain(bye).collect();
+        self.assign(&model, &rows, s2, &[])
+    }
+
+    /// Step 6 on the kinds when S1R and S2R stay as they are (no exchange) and the remainder is paired
+    /// completely (but for the bye): every assignment of S1R to S2R is then a candidate, and the first
+    /// of the best ones is found without probes.
+    fn transpose_by_kinds(&mut self, remainder: &[usize], s1: &[usize]) -> Option<BracketPairing> {
+        let s2: Vec<usize> = remainder
+            .iter()
+            .copied()
+            .filter(|v| !s1.contains(v))
+            .collect();
+        let bye = match s2.len().checked_sub(s1.len())? {
+            0 => None,
+            1 => {
+                let left = s2
+                    .iter()
+                    .copied()
+                    .find(|&v| self.mate_in_bracket(v).is_none())?;
+                Some(
+                    self.mate(left)
+                        .filter(|&b| self.plan.vertices[b].role == Role::Bye)?,
+                )
+            }
+            _ => return None,
+        };
+        let model = self.kind_model(s1, &s2, bye)?;
+        let rows: Vec<usize> = s1.iter().copied().chain(bye).collect();
+        let others: Vec<usize> = (0..self.plan.bracket_size as usize)
+            .filter(|v| !remainder.contains(v))
+            .collect();
+        self.assign(&model, &rows, &s2, &others)
+    }
+
+    /// The bracket's pairing from the first best assignment of `rows` to `columns` on the kinds;
+    /// `others` (players of the bracket outside both) keep their mates of the current optimum.
+    fn assign(
+        &mut self,
+        model: &KindModel,
+        rows: &[usize],
+        columns: &[usize],
+        others: &[usize],
+    ) -> Option<BracketPairing> {
+        let partners = super::transposition::first_best_assignment(
+            &model.row_kinds,
+            &model.column_kinds,
+            &model.assignable,
+        )?;
+        let size = self.plan.bracket_size as usize;
+        let mut mates: Vec<Option<usize>> = vec![None; size];
+        for &v in others {
+            mates[v] = self.mate_in_bracket(v);
+        }
+        for (&a, &position) in rows.iter().zip(&partners) {
+            let b = *columns.get(position)?;
+            if a < size {
+                mates[a] = Some(b);
+                mates[b] = Some(a);
+            }
+        }
+        // In the order `bracket_pairing` gives.
+        let mut out = BracketPairing {
+            probes: self.probes,
+            ..BracketPairing::default()
+        };
+        for (v, mate) in mates.into_iter().enumerate() {
+            match mate {
+                Some(m) if m > v => out
+                    .pairs
+                    .push((self.plan.vertices[v].player, self.plan.vertices[m].player)),
+                Some(_) => {}
+                None => out.floaters.push(self.plan.vertices[v].player),
+            }
+        }
+        Some(out)
     }
 
     /// The bracket's pairs and floaters in the current optimum.

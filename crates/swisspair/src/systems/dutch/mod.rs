@@ -10,6 +10,7 @@ mod bracket;
 mod colours;
 mod completion;
 mod criteria;
+mod transposition;
 mod weights;
 
 use crate::error::{Error, Result};
@@ -68,6 +69,9 @@ pub struct Context<'a> {
     pub ranking: &'a Ranking,
     /// "One point" of A.8's artificial value.
     pub one_point: Score,
+    /// Find the transpositions of large remainders on the players' kinds where they allow it (the
+    /// result is the same; turned off in tests that check exactly that).
+    pub kinds_for_transpositions: bool,
 }
 
 impl Context<'_> {
@@ -104,12 +108,22 @@ impl Context<'_> {
 
 /// Pairs the next round of `tournament`.
 pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
+    pair_with(tournament, state, true)
+}
+
+/// Pairs the next round, finding transpositions on the players' kinds where possible or not.
+pub fn pair_with(
+    tournament: &Tournament,
+    state: &RoundState,
+    kinds_for_transpositions: bool,
+) -> Result<Pairing> {
     let ranking = Ranking::new(state);
     let ctx = Context {
         tournament,
         state,
         ranking: &ranking,
         one_point: Score::points(1),
+        kinds_for_transpositions,
     };
     // A.3: score groups, highest first.
     let mut groups: Vec<Vec<usize>> = Vec::new();

@@ -98,7 +98,6 @@ impl Layout {
         &self.widths
     }
 
-    #[cfg(test)]
     pub fn offset_index(&self, f: usize) -> u32 {
         self.offsets[f]
     }
