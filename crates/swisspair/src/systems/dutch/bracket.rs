@@ -486,8 +486,9 @@ struct KindModel {
     counts: Vec<u64>,
     /// What a pair of two kinds is worth where two such players meet somewhere.
     weights: KindWeights,
-    /// The same, only where a row of the first kind may meet a column of the second (all of them do).
-    assignable: KindWeights,
+    /// The same, only where a row of the first kind may meet a column of the second; `None` unless
+    /// the kinds decide that (every such row may meet every such column, or none may).
+    assignable: Option<KindWeights>,
 }
 
 struct Solver<'a, W: Weight + FromLimbs> {
@@ -959,6 +960,14 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         for &v in &lower_members {
             self.plan.vertices[v].in_s1 = true;
         }
+        if std::env::var_os("TMPDBG").is_some() {
+            eprintln!(
+                "TMPDBG step6 exchanged {} remainder {} s1 {}",
+                exchanged,
+                remainder.len(),
+                lower_members.len()
+            );
+        }
         if exchanged == 0 && self.ctx.kinds_for_transpositions {
             if let Some(pairing) = self.transpose_by_kinds(&remainder, &lower_members) {
                 return Ok(Some(pairing));
@@ -1052,6 +1061,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         let shift = self.plan.layout.offset_index(Field::MustPair as usize);
         let mut weights: KindWeights = vec![vec![None; kinds]; kinds];
         let mut assignable: KindWeights = vec![vec![None; kinds]; kinds];
+        let mut decided = true;
         for a in 0..kinds {
             for b in 0..kinds {
                 if !meet[a][b] {
@@ -1064,9 +1074,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 self.scratch = w;
                 weights[a][b] = Some(value?);
                 let (possible, all) = across[a][b];
-                if possible > 0 && possible < all {
-                    return None;
-                }
+                decided &= possible == 0 || possible == all;
                 if possible > 0 {
                     assignable[a][b] = weights[a][b];
                 }
@@ -1081,7 +1089,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             column_kinds: s2.iter().map(|&v| of[v]).collect(),
             counts,
             weights,
-            assignable,
+            assignable: decided.then_some(assignable),
         })
     }
 
@@ -1114,17 +1122,59 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         for &k in &model.column_kinds {
             columns[k] += 1;
         }
-        let assignment = super::transposition::best_total(&rows, &columns, &model.assignable)?;
+        let assignable = model.assignable.as_ref()?;
+        let assignment = super::transposition::best_total(&rows, &columns, assignable)?;
         if 2 * assignment != bound {
             return None;
         }
+        let partners = super::transposition::first_best_assignment(
+            &model.row_kinds,
+            &model.column_kinds,
+            assignable,
+        )?;
         let rows: Vec<usize> = s1.iter().copied().chain(bye).collect();
-        self.assign(&model, &rows, s2, &[])
+        self.assign(&partners, &rows, s2, &[])
+    }
+
+    /// What each row–column pair is worth (the fields above the fixed choices, less what every pair
+    /// has in common), `None` where the two may not meet; `None` overall when the part that differs
+    /// between pairs is too wide for exact sums.
+    fn pair_values(&mut self, rows: &[usize], columns: &[usize]) -> Option<Vec<Option<i128>>> {
+        const VALUE_BITS: u32 = 100;
+        let shift = self.plan.layout.offset_index(Field::MustPair as usize);
+        let total = self.plan.layout.total_bits;
+        let mut values = Vec::with_capacity(rows.len() * columns.len());
+        let mut common: Option<Vec<u128>> = None;
+        let mut w = std::mem::replace(&mut self.scratch, Wide::zero(0));
+        let mut ok = true;
+        'rows: for &a in rows {
+            for &b in columns {
+                if !self.is_alive(a, b) {
+                    values.push(None);
+                    continue;
+                }
+                w.clear();
+                self.fill_weight(&mut w, a, b);
+                let high: Vec<u128> = (shift + VALUE_BITS..total.max(shift + VALUE_BITS) + 1)
+                    .step_by(128)
+                    .map(|from| w.bits_from(from))
+                    .collect();
+                if *common.get_or_insert_with(|| high.clone()) != high {
+                    ok = false;
+                    break 'rows;
+                }
+                let low = w.bits_from(shift) & ((1u128 << VALUE_BITS) - 1);
+                values.push(Some(low as i128));
+            }
+        }
+        self.scratch = w;
+        ok.then_some(values)
     }
 
     /// Step 6 on the kinds when S1R and S2R stay as they are (no exchange) and the remainder is paired
     /// completely (but for the bye): every assignment of S1R to S2R is then a candidate, and the first
-    /// of the best ones is found without probes.
+    /// of the best ones is found without probes: on the kinds alone when they decide who may meet whom,
+    /// otherwise from the current optimum along its tight pairs.
     fn transpose_by_kinds(&mut self, remainder: &[usize], s1: &[usize]) -> Option<BracketPairing> {
         let s2: Vec<usize> = remainder
             .iter()
@@ -1145,34 +1195,54 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             }
             _ => return None,
         };
-        let model = self.kind_model(s1, &s2, bye)?;
         let rows: Vec<usize> = s1.iter().copied().chain(bye).collect();
+        let model = self.kind_model(s1, &s2, bye);
+        let partners = match model
+            .as_ref()
+            .and_then(|m| m.assignable.as_ref().map(|a| (m, a)))
+        {
+            Some((model, assignable)) => super::transposition::first_best_assignment(
+                &model.row_kinds,
+                &model.column_kinds,
+                assignable,
+            )?,
+            None => {
+                // Pairs singled out (rematches, forbidden pairs, topscorers): start from the optimum.
+                let mut position = vec![usize::MAX; self.n()];
+                for (i, &v) in s2.iter().enumerate() {
+                    position[v] = i;
+                }
+                let optimal: Vec<usize> = rows
+                    .iter()
+                    .map(|&a| self.mate(a).map_or(usize::MAX, |m| position[m]))
+                    .collect();
+                let values = self.pair_values(&rows, &s2)?;
+                let columns = s2.len();
+                super::transposition::first_best_from(&optimal, |r, c| values[r * columns + c])?
+            }
+        };
         let others: Vec<usize> = (0..self.plan.bracket_size as usize)
             .filter(|v| !remainder.contains(v))
             .collect();
-        self.assign(&model, &rows, &s2, &others)
+        self.assign(&partners, &rows, &s2, &others)
     }
 
-    /// The bracket's pairing from the first best assignment of `rows` to `columns` on the kinds;
+    /// The bracket's pairing from an assignment of `rows` to `columns` (`partners`: the position of each
+    /// row's column);
     /// `others` (players of the bracket outside both) keep their mates of the current optimum.
     fn assign(
         &mut self,
-        model: &KindModel,
+        partners: &[usize],
         rows: &[usize],
         columns: &[usize],
         others: &[usize],
     ) -> Option<BracketPairing> {
-        let partners = super::transposition::first_best_assignment(
-            &model.row_kinds,
-            &model.column_kinds,
-            &model.assignable,
-        )?;
         let size = self.plan.bracket_size as usize;
         let mut mates: Vec<Option<usize>> = vec![None; size];
         for &v in others {
             mates[v] = self.mate_in_bracket(v);
         }
-        for (&a, &position) in rows.iter().zip(&partners) {
+        for (&a, &position) in rows.iter().zip(partners) {
             let b = *columns.get(position)?;
             if a < size {
                 mates[a] = Some(b);

@@ -78,6 +78,116 @@ pub fn best_total(rows: &[u64], columns: &[u64], weights: &KindWeights) -> Optio
     Some(total)
 }
 
+/// The first best assignment (as [`first_best_assignment`]) when pairs are not all decided by kinds,
+/// starting from an assignment `optimal` (row → column) already known to be best: `weight(row, column)`
+/// is `None` where the two may not meet. Dual values proving `optimal` best are found first (longest
+/// paths over the exchange arcs, at most `MOST_PASSES` passes); the best assignments are then exactly
+/// the perfect ones on the pairs that meet their duals (the tight pairs), and each row in turn takes the
+/// lowest tight column that an alternating path of tight pairs lets it have. `None` when the duals are
+/// not found in time (the caller falls back to its own search).
+pub fn first_best_from(
+    optimal: &[usize],
+    weight: impl Fn(usize, usize) -> Option<i128>,
+) -> Option<Vec<usize>> {
+    const MOST_PASSES: usize = 64;
+    let n = optimal.len();
+    let mut row_of = vec![NONE; n];
+    for (r, &c) in optimal.iter().enumerate() {
+        if c >= n || row_of[c] != NONE {
+            return None;
+        }
+        row_of[c] = r;
+    }
+    let own: Vec<i128> = (0..n)
+        .map(|r| weight(r, optimal[r]))
+        .collect::<Option<_>>()?;
+    // Column duals: v[b] >= v[optimal[a]] + w(a, b) - w(a, optimal[a]) for every pair that may meet.
+    let mut v = vec![0i128; n];
+    let mut settled = false;
+    for _ in 0..MOST_PASSES {
+        let mut changed = false;
+        for a in 0..n {
+            let base = v[optimal[a]] - own[a];
+            for (b, vb) in v.iter_mut().enumerate() {
+                if let Some(w) = weight(a, b) {
+                    if base + w > *vb {
+                        *vb = base + w;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            settled = true;
+            break;
+        }
+    }
+    if !settled {
+        return None;
+    }
+    let u: Vec<i128> = (0..n).map(|a| own[a] - v[optimal[a]]).collect();
+    let tight = |a: usize, b: usize| weight(a, b) == Some(u[a] + v[b]);
+    let mut column_of = optimal.to_vec();
+    let mut fixed_column = vec![false; n];
+    let mut seen = vec![usize::MAX; n]; // the search that reached a row
+    let mut parent = vec![(NONE, NONE); n]; // row -> (row it was reached from, column between)
+    for a in 0..n {
+        let current = column_of[a];
+        let mut chosen = None;
+        for b in 0..n {
+            if fixed_column[b] || !tight(a, b) {
+                continue;
+            }
+            if b == current {
+                chosen = Some(b);
+                break;
+            }
+            // a takes b: b's row must reach a's column along tight pairs, alternating with the assignment.
+            let search = a * n + b;
+            let start = row_of[b];
+            seen[start] = search;
+            parent[start] = (NONE, NONE);
+            let mut queue = std::collections::VecDeque::from([start]);
+            let mut end = None;
+            'search: while let Some(r) = queue.pop_front() {
+                for x in 0..n {
+                    if fixed_column[x] || x == b || x == column_of[r] || !tight(r, x) {
+                        continue;
+                    }
+                    if x == current {
+                        end = Some((r, x));
+                        break 'search;
+                    }
+                    let next = row_of[x];
+                    if next != a && seen[next] != search {
+                        seen[next] = search;
+                        parent[next] = (r, x);
+                        queue.push_back(next);
+                    }
+                }
+            }
+            let Some((mut r, mut x)) = end else { continue };
+            // Each row on the path takes the column it reached the next one through.
+            loop {
+                column_of[r] = x;
+                row_of[x] = r;
+                let (previous_row, column) = parent[r];
+                if previous_row == NONE {
+                    break;
+                }
+                r = previous_row;
+                x = column;
+            }
+            column_of[a] = b;
+            row_of[b] = a;
+            chosen = Some(b);
+            break;
+        }
+        fixed_column[chosen?] = true;
+    }
+    Some(column_of)
+}
+
 /// No predecessor: the path starts here.
 const NONE: usize = usize::MAX;
 
@@ -291,6 +401,76 @@ mod tests {
         };
         search.go(0);
         search.best.map(|(_, a)| a)
+    }
+
+    /// Every permutation of `n` columns that the weights allow, with its total, in lexicographic order.
+    fn all_assignments(n: usize, w: &[Vec<Option<i128>>]) -> Vec<(i128, Vec<usize>)> {
+        fn go(
+            w: &[Vec<Option<i128>>],
+            current: &mut Vec<usize>,
+            total: i128,
+            out: &mut Vec<(i128, Vec<usize>)>,
+        ) {
+            let r = current.len();
+            if r == w.len() {
+                out.push((total, current.clone()));
+                return;
+            }
+            for c in 0..w.len() {
+                let Some(x) = w[r][c] else { continue };
+                if current.contains(&c) {
+                    continue;
+                }
+                current.push(c);
+                go(w, current, total + x, out);
+                current.pop();
+            }
+        }
+        let mut out = Vec::new();
+        go(&w[..n], &mut Vec::new(), 0, &mut out);
+        out
+    }
+
+    #[test]
+    fn first_best_from_any_best_assignment_matches_brute_force() {
+        let mut seed = 987654321u64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        let mut checked = 0;
+        for _ in 0..4000 {
+            let n = 1 + next(6) as usize;
+            let w: Vec<Vec<Option<i128>>> = (0..n)
+                .map(|_| {
+                    (0..n)
+                        .map(|_| {
+                            if next(4) == 0 {
+                                None
+                            } else {
+                                Some(next(3) as i128)
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let all = all_assignments(n, &w);
+            let Some(best) = all.iter().map(|(t, _)| *t).max() else {
+                continue;
+            };
+            let bests: Vec<&Vec<usize>> = all
+                .iter()
+                .filter(|(t, _)| *t == best)
+                .map(|(_, a)| a)
+                .collect();
+            let start = bests[next(bests.len() as u64) as usize];
+            let found = first_best_from(start, |r, c| w[r][c]);
+            assert_eq!(found.as_ref(), Some(bests[0]), "{w:?} from {start:?}");
+            checked += 1;
+        }
+        assert!(checked > 1000);
     }
 
     #[test]

@@ -184,6 +184,17 @@ impl Wide {
         }
     }
 
+    /// Bits `from..from + 128` (those beyond the value read as zero).
+    pub fn bits_from(&self, from: u32) -> u128 {
+        let limb = |i: usize| u128::from(self.limbs.get(i).copied().unwrap_or(0));
+        let (index, offset) = ((from / 64) as usize, from % 64);
+        let mut value = (limb(index) >> offset) | (limb(index + 1) << (64 - offset));
+        if offset > 0 {
+            value |= limb(index + 2) << (128 - offset);
+        }
+        value
+    }
+
     pub fn clear(&mut self) {
         self.limbs.iter_mut().for_each(|l| *l = 0);
     }
