@@ -960,14 +960,6 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         for &v in &lower_members {
             self.plan.vertices[v].in_s1 = true;
         }
-        if std::env::var_os("TMPDBG").is_some() {
-            eprintln!(
-                "TMPDBG step6 exchanged {} remainder {} s1 {}",
-                exchanged,
-                remainder.len(),
-                lower_members.len()
-            );
-        }
         if exchanged == 0 && self.ctx.kinds_for_transpositions {
             if let Some(pairing) = self.transpose_by_kinds(&remainder, &lower_members) {
                 return Ok(Some(pairing));
