@@ -1,32 +1,19 @@
 //! The Dubov system (C.04.4.1) on the reference engine's 300 Dutch tournaments: round 1 equals the Dutch
 //! round 1 (chapter 5), and every round re-paired with Dubov keeps the absolute rules of the text.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{colours_allowed, data_files, had_point_without_playing, read, replay_dutch_fixtures};
 use swisspair::check::tournament_before;
 use swisspair::matching::MatchingComputer;
 use swisspair::state::RoundState;
-use swisspair::tournament::{Bye, Colour, Entry, Tournament};
-use swisspair::{Error, Pairing, System};
-
-fn dutch_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/dutch");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("tests/data/dutch")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-        .collect();
-    files.sort();
-    files
-}
-
-fn read(path: &Path) -> Tournament {
-    Tournament::from_bytes(&std::fs::read(path).expect("readable")).expect("fixture reads")
-}
+use swisspair::tournament::{Colour, Tournament};
+use swisspair::{Pairing, System};
 
 /// Chapter 5: "identical results as the procedures used within the other FIDE Swiss Systems".
 #[test]
 fn dubov_round_one_equals_the_dutch_round_one() {
-    let files = dutch_files();
+    let files = data_files("dutch");
     assert_eq!(files.len(), 300);
     for path in files {
         let t = tournament_before(&read(&path), 1);
@@ -34,27 +21,6 @@ fn dubov_round_one_equals_the_dutch_round_one() {
         let dutch = System::Dutch.pair(&t).expect("Dutch pairs round 1");
         assert_eq!(dubov, dutch, "{}", path.display());
     }
-}
-
-/// A point without playing (2.2): a pairing-allocated bye, a forfeit win, or an unplayed round worth a win.
-fn had_point_without_playing(t: &Tournament, player: usize) -> bool {
-    let win = t.points.win();
-    t.players[player].entries.iter().any(|e| match e {
-        Entry::Played { .. } => false,
-        Entry::Forfeit { won, .. } => *won,
-        Entry::Bye(Bye::PairingAllocated | Bye::ForfeitWin) => true,
-        Entry::Bye(_) => t.points.of_entry(e) >= win,
-    })
-}
-
-/// 2.3 and 2.4 after a game with `colour`.
-fn colours_allowed(history: &[Colour], colour: Colour) -> bool {
-    let mut h = history.to_vec();
-    h.push(colour);
-    let whites = h.iter().filter(|&&c| c == Colour::White).count() as i32;
-    let difference = 2 * whites - h.len() as i32;
-    let thrice = h.len() >= 3 && h[h.len() - 3..].iter().all(|&c| c == colour);
-    difference.abs() <= 2 && !thrice
 }
 
 /// 2.3/2.4 for a game with `colour`; a history from other rules that leaves neither colour may take the
@@ -134,28 +100,11 @@ fn some_legal_pairing_exists(t: &Tournament, state: &RoundState) -> bool {
 /// declared impossible only when it is.
 #[test]
 fn dubov_every_round_keeps_the_absolute_rules() {
-    let mut rounds = 0;
-    let mut impossible = 0;
-    let mut failures = Vec::new();
-    for path in dutch_files() {
-        let full = read(&path);
-        for r in 1..=full.rounds_played {
-            let t = tournament_before(&full, r);
-            let state = RoundState::new(&t);
-            rounds += 1;
-            match System::Dubov.pair(&t) {
-                Ok(pairing) => {
-                    if let Err(e) = check_invariants(&t, &state, &pairing) {
-                        failures.push(format!("{} round {r}: {e}", path.display()));
-                    }
-                }
-                Err(Error::NoValidPairing(_)) if !some_legal_pairing_exists(&t, &state) => {
-                    impossible += 1;
-                }
-                Err(e) => failures.push(format!("{} round {r}: {e}", path.display())),
-            }
-        }
-    }
+    let common::Replay {
+        rounds,
+        impossible,
+        failures,
+    } = replay_dutch_fixtures(System::Dubov, check_invariants, some_legal_pairing_exists);
     assert_eq!(rounds, 2311);
     eprintln!("{rounds} rounds re-paired, {impossible} without any legal pairing");
     assert!(

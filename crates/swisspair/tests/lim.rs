@@ -4,27 +4,13 @@
 //! 2.1/5.1 a/b, which only 6 lifts (last round, players of equal score) — and a round is declared
 //! impossible only when it is.
 
-use std::path::{Path, PathBuf};
-use swisspair::check::tournament_before;
+mod common;
+
+use common::replay_dutch_fixtures;
 use swisspair::matching::MatchingComputer;
 use swisspair::state::{PlayerState, RoundState};
 use swisspair::tournament::{Colour, Tournament};
-use swisspair::{Error, Pairing, System};
-
-fn dutch_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/dutch");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("tests/data/dutch")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-        .collect();
-    files.sort();
-    files
-}
-
-fn read(path: &Path) -> Tournament {
-    Tournament::from_bytes(&std::fs::read(path).expect("readable")).expect("fixture reads")
-}
+use swisspair::{Pairing, System};
 
 /// 5.1 a/b: `p` may receive `colour` (no third in a row, no three more of one colour).
 fn colour_allowed(p: &PlayerState, colour: Colour) -> bool {
@@ -113,28 +99,11 @@ fn some_legal_pairing_exists(t: &Tournament, state: &RoundState) -> bool {
 /// Every round of every tournament, re-paired with Lim.
 #[test]
 fn lim_keeps_the_absolute_rules_in_every_round() {
-    let mut rounds = 0;
-    let mut impossible = 0;
-    let mut failures = Vec::new();
-    for path in dutch_files() {
-        let full = read(&path);
-        for r in 1..=full.rounds_played {
-            let t = tournament_before(&full, r);
-            let state = RoundState::new(&t);
-            rounds += 1;
-            match System::Lim.pair(&t) {
-                Ok(pairing) => {
-                    if let Err(e) = check_invariants(&t, &state, &pairing) {
-                        failures.push(format!("{} round {r}: {e}", path.display()));
-                    }
-                }
-                Err(Error::NoValidPairing(_)) if !some_legal_pairing_exists(&t, &state) => {
-                    impossible += 1;
-                }
-                Err(e) => failures.push(format!("{} round {r}: {e}", path.display())),
-            }
-        }
-    }
+    let common::Replay {
+        rounds,
+        impossible,
+        failures,
+    } = replay_dutch_fixtures(System::Lim, check_invariants, some_legal_pairing_exists);
     assert_eq!(rounds, 2311);
     assert!(
         failures.is_empty(),

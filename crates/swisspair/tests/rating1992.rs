@@ -1,52 +1,16 @@
 //! The 1992 Swiss system based on rating (old C.04.1) on the reference engine's 300 Dutch tournaments:
 //! every round re-paired with the 1992 system keeps the absolute criteria of the text.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{colours_allowed, data_files as files, had_point_without_playing, read};
+use std::path::Path;
 use swisspair::audit::{self, ColourLimits};
 use swisspair::check::tournament_before;
 use swisspair::matching::MatchingComputer;
 use swisspair::state::RoundState;
-use swisspair::tournament::{Availability, Bye, Colour, Entry, ForbiddenPair, Tournament};
+use swisspair::tournament::{Availability, Bye, Colour, ForbiddenPair, Tournament};
 use swisspair::{Error, Pairing, System};
-
-fn files(folder: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data")
-        .join(folder);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("tests/data")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-        .collect();
-    files.sort();
-    files
-}
-
-fn read(path: &Path) -> Tournament {
-    Tournament::from_bytes(&std::fs::read(path).expect("readable")).expect("fixture reads")
-}
-
-/// B.1.b: a point without playing — the pairing-allocated bye, a forfeit win, or an unplayed round worth
-/// a win.
-fn had_point_without_playing(t: &Tournament, player: usize) -> bool {
-    let win = t.points.win();
-    t.players[player].entries.iter().any(|e| match e {
-        Entry::Played { .. } => false,
-        Entry::Forfeit { won, .. } => *won,
-        Entry::Bye(Bye::PairingAllocated | Bye::ForfeitWin) => true,
-        Entry::Bye(_) => t.points.of_entry(e) >= win,
-    })
-}
-
-/// B.2 after a game with `colour`.
-fn colours_allowed(history: &[Colour], colour: Colour) -> bool {
-    let mut h = history.to_vec();
-    h.push(colour);
-    let whites = h.iter().filter(|&&c| c == Colour::White).count() as i32;
-    let difference = 2 * whites - h.len() as i32;
-    let thrice = h.len() >= 3 && h[h.len() - 3..].iter().all(|&c| c == colour);
-    difference.abs() <= 2 && !thrice
-}
 
 /// The absolute criteria for `pairing`: every present player paired once or given the one bye, no
 /// rematch (B.1.a), no bye after a point without playing (B.1.b), no forbidden pair, and B.2 for every
