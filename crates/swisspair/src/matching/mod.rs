@@ -37,8 +37,12 @@
 //! duals, so the slack between two S-vertices is even and every dual stays
 //! an exact integer.
 //!
-//! A fresh solve starts from `d_v = max_w w(v, w)`, a greedy matching on
-//! tight edges, and lowered duals for the vertices left single.
+//! A fresh solve starts from `d_v = max_w w(v, w)` and a greedy matching on
+//! tight edges; then the duals of *hubs* (vertices whose edges hold up the
+//! duals of many single ones) are raised, those of the single vertices are
+//! lowered halfway towards their smallest feasible value all at once, and
+//! the greedy matching is extended (see `Solver::init`).  On pairing weights
+//! this is what lets a score group of thousands start mostly matched.
 //!
 //! ## Cost of a stage
 //!

@@ -69,6 +69,12 @@ use super::weight::Weight;
 /// Absent vertex / node / edge.
 pub(crate) const NONE: u32 = u32::MAX;
 
+/// A vertex is a hub at a fresh start when it holds up the duals of at least
+/// this many single vertices and at least `1 / HUB_SHARE` of them (see
+/// [`Solver::raise_hubs`]).
+const HUB_MIN: usize = 16;
+const HUB_SHARE: usize = 4;
+
 /// Label of a top-level blossom (or of a vertex inside a T-blossom).
 pub(super) const FREE: u8 = 0;
 pub(super) const S: u8 = 1;
@@ -393,7 +399,17 @@ impl<W: Weight> Solver<W> {
     // ------------------------------------------------------------------
 
     /// Fresh start: vertex duals `d_v = max_w w(v, w)`, a greedy matching on
-    /// tight edges, then lowered duals for the vertices left single.
+    /// tight edges, then raised duals for hubs
+    /// ([`raise_hubs`](Self::raise_hubs)) and lowered duals for the vertices
+    /// left single
+    /// ([`lower_singles_together`](Self::lower_singles_together)), with a
+    /// greedy matching on the edges that became tight.
+    ///
+    /// Any dual-feasible start gives a maximum-weight matching; these steps
+    /// only decide how many vertices the stages still have to match.  On the
+    /// lexicographic weights of a pairing program they are what keeps a
+    /// bracket of thousands of players from costing `n / 2` stages that each
+    /// sweep the whole part already matched.
     fn init(&mut self, g: &Graph<W>) {
         self.reset_structure();
         let n = self.n;
@@ -409,6 +425,8 @@ impl<W: Weight> Solver<W> {
         for v in 0..n {
             self.greedy_match(g, v);
         }
+        self.raise_hubs(g);
+        self.lower_singles_together(g);
         for v in 0..n {
             if self.mate[v] == NONE {
                 self.dual[v] = self.needed_dual(g, v);
@@ -416,6 +434,87 @@ impl<W: Weight> Solver<W> {
             }
         }
         self.initialized = true;
+    }
+
+    /// Raises the dual of every *hub* to its heaviest edge (twice the
+    /// weight, so that the hub alone covers all its edges), unmatching it.
+    ///
+    /// A hub is a vertex that holds up the duals of many single vertices:
+    /// the edge to it is what keeps them from being lowered (for instance
+    /// the one player of a higher score in a score group, whose pairing is
+    /// worth more to everyone than any pairing within the group).  While it
+    /// holds them up, the lowering that follows achieves nothing and the
+    /// group stays single.  Raised, it costs one stage of its own later.
+    fn raise_hubs(&mut self, g: &Graph<W>) {
+        let n = self.n;
+        let mut holds = vec![0usize; n];
+        let mut singles = 0;
+        for v in 0..n {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            singles += 1;
+            // The neighbour whose edge needs the most of `v`'s dual.
+            let mut binding: Option<(W, u32)> = None;
+            g.edges(v, |w, w2| {
+                let dw = self.dual[w as usize];
+                if w2 > dw {
+                    let need = w2.sub_w(dw);
+                    if binding.is_none_or(|(b, _)| need > b) {
+                        binding = Some((need, w));
+                    }
+                }
+            });
+            if let Some((_, h)) = binding {
+                holds[h as usize] += 1;
+            }
+        }
+        let threshold = (singles / HUB_SHARE).max(HUB_MIN);
+        let hubs: Vec<usize> = (0..n).filter(|&h| holds[h] >= threshold).collect();
+        for h in hubs {
+            let m = self.mate[h];
+            if m != NONE {
+                self.mate[m as usize] = NONE;
+                self.mate[h] = NONE;
+            }
+            let mut max = W::ZERO;
+            g.edges(h, |_, w2| {
+                if w2 > max {
+                    max = w2;
+                }
+            });
+            self.dual[h] = max;
+        }
+    }
+
+    /// Lowers every single vertex's dual halfway towards the smallest
+    /// feasible value, all at once, then matches greedily along the edges
+    /// that became tight.
+    ///
+    /// Lowering the singles one after another (the loop after this one)
+    /// lets the first of them take the whole reduction: on a group of
+    /// equal edges (a whole score group of a pairing program) its edges
+    /// become tight, and every later vertex of the group is then held up by
+    /// the lowered one, so the group stays single and the stages must pair
+    /// it one vertex at a time, each stage sweeping the part already
+    /// matched.  Meeting halfway keeps every edge feasible (each single's
+    /// new dual is at least the mean of its old dual and its smallest
+    /// feasible one, which covers an edge between two singles; and at least
+    /// the smallest feasible one, which covers an edge to a matched vertex)
+    /// and makes all the equal edges of a group tight at once.
+    fn lower_singles_together(&mut self, g: &Graph<W>) {
+        let targets: Vec<(usize, W)> = (0..self.n)
+            .filter(|&v| self.mate[v] == NONE)
+            .map(|v| (v, self.needed_dual(g, v)))
+            .collect();
+        for &(v, t) in &targets {
+            let d = self.dual[v];
+            // `t <= d`: the current duals are feasible.
+            self.dual[v] = d.sub_w(d.sub_w(t).halve());
+        }
+        for &(v, _) in &targets {
+            self.greedy_match(g, v);
+        }
     }
 
     /// Matches single vertex `v` to the first single neighbour along a tight

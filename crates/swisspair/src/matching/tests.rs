@@ -568,6 +568,44 @@ fn random_medium_graphs_certificate() {
     }
 }
 
+/// Graphs shaped like a score group below a few higher players: a large
+/// group whose edges are (nearly) equal, some of them missing, and "hubs"
+/// whose edges to the group are worth more to everyone than any edge within
+/// it (sometimes with a hub's heaviest edge to another hub, so that the
+/// greedy start matches it).  These exercise the hub raising and the joint
+/// lowering of a fresh start; the certificate proves each result optimal.
+#[test]
+fn hubs_over_equal_groups() {
+    let mut rng = Rng(11);
+    for round in 0..24 {
+        let n = 30 + rng.below(60) as usize;
+        let hubs = 1 + rng.below(3) as usize;
+        let group = 1000u64;
+        let mut m = MatchingComputer::<u64>::new(n).unwrap();
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.chance(8) {
+                    continue;
+                }
+                let w = if v < hubs {
+                    // Hub to hub: the heaviest edge of both in odd rounds.
+                    if round % 2 == 1 {
+                        5000
+                    } else {
+                        1500
+                    }
+                } else if u < hubs {
+                    2000 + rng.below(if round % 3 == 0 { 1 } else { 50 })
+                } else {
+                    group + rng.below([1, 2, 20][round % 3])
+                };
+                m.set_edge(u, v, w).unwrap();
+            }
+        }
+        check(&mut m);
+    }
+}
+
 // ----------------------------------------------------------------------
 // Incremental re-solving
 // ----------------------------------------------------------------------
