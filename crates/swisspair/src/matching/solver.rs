@@ -75,6 +75,17 @@ pub(crate) const NONE: u32 = u32::MAX;
 const HUB_MIN: usize = 16;
 const HUB_SHARE: usize = 4;
 
+/// The heaviest (doubled) edge weight of `v`, zero without edges.
+fn heaviest_edge<W: Weight>(g: &Graph<W>, v: usize) -> W {
+    let mut max = W::ZERO;
+    g.edges(v, |_, w2| {
+        if w2 > max {
+            max = w2;
+        }
+    });
+    max
+}
+
 /// Label of a top-level blossom (or of a vertex inside a T-blossom).
 pub(super) const FREE: u8 = 0;
 pub(super) const S: u8 = 1;
@@ -414,13 +425,7 @@ impl<W: Weight> Solver<W> {
         self.reset_structure();
         let n = self.n;
         for v in 0..n {
-            let mut max = W::ZERO;
-            g.edges(v, |_, w2| {
-                if w2 > max {
-                    max = w2;
-                }
-            });
-            self.dual[v] = max.halve();
+            self.dual[v] = heaviest_edge(g, v).halve();
         }
         for v in 0..n {
             self.greedy_match(g, v);
@@ -454,18 +459,7 @@ impl<W: Weight> Solver<W> {
                 continue;
             }
             singles += 1;
-            // The neighbour whose edge needs the most of `v`'s dual.
-            let mut binding: Option<(W, u32)> = None;
-            g.edges(v, |w, w2| {
-                let dw = self.dual[w as usize];
-                if w2 > dw {
-                    let need = w2.sub_w(dw);
-                    if binding.is_none_or(|(b, _)| need > b) {
-                        binding = Some((need, w));
-                    }
-                }
-            });
-            if let Some((_, h)) = binding {
+            if let Some((_, h)) = self.binding_edge(g, v) {
                 holds[h as usize] += 1;
             }
         }
@@ -477,13 +471,7 @@ impl<W: Weight> Solver<W> {
                 self.mate[m as usize] = NONE;
                 self.mate[h] = NONE;
             }
-            let mut max = W::ZERO;
-            g.edges(h, |_, w2| {
-                if w2 > max {
-                    max = w2;
-                }
-            });
-            self.dual[h] = max;
+            self.dual[h] = heaviest_edge(g, h);
         }
     }
 
@@ -542,17 +530,24 @@ impl<W: Weight> Solver<W> {
     /// Smallest dual of trivial top-level vertex `v` that keeps all its edges
     /// feasible given the current duals of its neighbours.
     fn needed_dual(&self, g: &Graph<W>, v: usize) -> W {
-        let mut need = W::ZERO;
+        self.binding_edge(g, v).map_or(W::ZERO, |(need, _)| need)
+    }
+
+    /// The neighbour of `v` whose edge needs the most of `v`'s dual given
+    /// its own (the first of them), and that need; `None` when no edge
+    /// needs any.
+    fn binding_edge(&self, g: &Graph<W>, v: usize) -> Option<(W, u32)> {
+        let mut binding: Option<(W, u32)> = None;
         g.edges(v, |w, w2| {
             let dw = self.dual[w as usize];
             if w2 > dw {
-                let d = w2.sub_w(dw);
-                if d > need {
-                    need = d;
+                let need = w2.sub_w(dw);
+                if binding.is_none_or(|(b, _)| need > b) {
+                    binding = Some((need, w));
                 }
             }
         });
-        need
+        binding
     }
 
     /// Called before the weight of edge `(u, v)` changes to `new2` (doubled).

@@ -840,16 +840,8 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 return Ok(Some(pairing));
             }
         }
-        let started = std::time::Instant::now();
         self.build_edges()?;
-        let built = started.elapsed();
         self.solve()?;
-        if std::env::var_os("SWISSPAIR_TRACE").is_some() {
-            eprintln!(
-                "  edges built in {built:?}, first solve in {:?}",
-                started.elapsed() - built
-            );
-        }
         let n = self.n();
         if self.plan.complete && (0..n).any(|v| self.mate(v).is_none()) {
             return Err(Error::NoValidPairing(
