@@ -12,7 +12,7 @@ mod files;
 use clap::{ArgGroup, Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use swisspair::{Error, System, Tournament};
+use swisspair::{Edition, Error, System, Tournament};
 
 const AFTER_HELP: &str = "\
 Exit codes:
@@ -48,6 +48,11 @@ struct Cli {
     /// Use the Lim system (C.04.4.3).
     #[arg(long)]
     lim: bool,
+
+    /// The edition of the system's rules: 2017 or 2026 for the Dutch system. Without it, the edition the
+    /// file's system record names (092/192, e.g. FIDE_DUTCH_2026), otherwise the oldest (Dutch: 2017).
+    #[arg(long, value_name = "YEAR")]
+    edition: Option<String>,
 
     /// Treat the tournament as a maxi-tournament (Lim's 100-point rating limits), as `XXM 1` in the file.
     #[arg(long)]
@@ -159,6 +164,18 @@ fn system_of(cli: &Cli) -> Result<System, Failure> {
         })
 }
 
+/// `--edition YEAR`.
+fn requested_edition(text: Option<&str>) -> Result<Option<Edition>, Failure> {
+    text.map(|t| {
+        Edition::parse(t).ok_or_else(|| {
+            Failure::usage(format!(
+                "--edition: '{t}' is not an edition swisspair knows (the Dutch system: 2017, 2026)"
+            ))
+        })
+    })
+    .transpose()
+}
+
 fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
     let bytes = files::read(path)?;
     let trf = swisspair::trf::parse_bytes(&bytes).map_err(|e| Failure::from_error(path, &e))?;
@@ -199,8 +216,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             )));
         }
     }
+    let requested = requested_edition(cli.edition.as_deref())?;
+    let edition = system
+        .edition_for(&tournament, requested)
+        .map_err(|e| Failure::from_error(input, &e))?;
     let pairing = system
-        .pair(&tournament)
+        .pair_in(edition, &tournament)
         .map_err(|e| Failure::from_error(input, &e))?;
     let text = pairing.to_engine_output(&tournament);
     if let Some(list) = &cli.checklist {

@@ -19,5 +19,5 @@ pub mod trf;
 pub use error::{Error, Result};
 pub use pairing::{Game, Pairing};
 pub use score::Score;
-pub use systems::System;
+pub use systems::{Edition, System};
 pub use tournament::Tournament;

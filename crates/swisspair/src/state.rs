@@ -5,13 +5,16 @@
 //! they came first); only played games count as meetings (C.04.1.b).
 
 use crate::score::Score;
+use crate::systems::Edition;
 use crate::tournament::{Availability, Bye, Colour, Entry, Tournament};
 
-/// A float in one round (Dutch A.4).
+/// A float in one round (Dutch 2017 A.4; 2026 1.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Float {
     None,
-    /// Played a lower-scored opponent, or did not play at all (bye, forfeit, absence).
+    /// Played a lower-scored opponent, or did not play at all (2017: bye, forfeit, absence; 2026: only
+    /// when the round scored more than a loss — a forfeit win, a full- or half-point bye, a PAB worth
+    /// more than a loss).
     Down,
     /// Played a higher-scored opponent.
     Up,
@@ -94,6 +97,11 @@ pub struct PlayerState {
     pub had_pairing_bye: bool,
     /// Scored a forfeit win before.
     pub had_forfeit_win: bool,
+    /// May receive the pairing-allocated bye, under the edition's basic rules (C.04.1).
+    pub bye_ok: bool,
+    /// Was paired in an earlier round: a game, a forfeit, the pairing-allocated bye (or a forfeit win
+    /// written without an opponent, which the reference engines read as a pairing).
+    pub paired_before: bool,
     /// Takes part in this round.
     pub available: bool,
     /// A.7: in the last round, a score over 50% of the maximum possible.
@@ -104,9 +112,11 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
-    /// C.04.1.d / Dutch C.2: may receive the pairing-allocated bye.
+    /// C.04.1.d / Dutch C.2: may receive the pairing-allocated bye. Until 2026: not after a PAB or a
+    /// forfeit win; since 2026 (Dutch C2): not after a PAB (whatever it was worth) nor after scoring, in
+    /// one round and without playing, as many points as a win (a forfeit win, a full-point bye).
     pub fn bye_eligible(&self) -> bool {
-        !self.had_pairing_bye && !self.had_forfeit_win
+        self.bye_ok
     }
 
     /// Has met `other` in a played game (C.04.1.b).
@@ -141,6 +151,8 @@ impl PlayerState {
 /// Everything the systems need to pair one round.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoundState {
+    /// The edition of the rules the state is derived for (floats and bye eligibility depend on it).
+    pub edition: Edition,
     /// The round being paired (1-based).
     pub round: usize,
     /// True when this is the tournament's final round (XXR known and reached).
@@ -154,11 +166,20 @@ pub struct RoundState {
 }
 
 impl RoundState {
-    /// The state before the tournament's next round.
+    /// The state before the tournament's next round, under the rules in force until 2026.
     pub fn new(t: &Tournament) -> RoundState {
+        RoundState::with_edition(t, Edition::Y2017)
+    }
+
+    /// The state before the tournament's next round, under `edition`'s definitions of floats and bye
+    /// eligibility.
+    pub fn with_edition(t: &Tournament, edition: Edition) -> RoundState {
+        let since_2026 = edition.is_2026();
         let round = t.next_round();
         let last_round = t.total_rounds == Some(round);
         let win = t.points.win();
+        // "More than a loss" (2026 1.4): above the points of a lost game.
+        let loss = t.points.loss();
         // Pairing score before each past round, for the floats of A.4.b.
         let played = t.rounds_played;
         let mut running: Vec<Vec<Score>> = Vec::with_capacity(t.players.len());
@@ -210,10 +231,39 @@ impl RoundState {
                                 Float::None
                             }
                         }
-                        // A.4.b: a player who does not play in a round (bye, forfeit, absence) receives a downfloat.
+                        // 2026 1.4.3/1.4.4: a player who scores more than a loss without playing
+                        // (forfeit win, full- or half-point bye, a PAB worth more than a loss)
+                        // receives a downfloat; a zero-point absence or a forfeit loss is no float.
+                        e if since_2026 => {
+                            if t.points.of_entry(e) > loss {
+                                Float::Down
+                            } else {
+                                Float::None
+                            }
+                        }
+                        // 2017 A.4.b: a player who does not play in a round (bye, forfeit, absence)
+                        // receives a downfloat.
                         _ => Float::Down,
                     })
                     .collect();
+                let had_pairing_bye = p.entries.contains(&Entry::Bye(Bye::PairingAllocated));
+                let had_forfeit_win = p.entries.iter().any(|e| {
+                    matches!(
+                        e,
+                        Entry::Forfeit { won: true, .. } | Entry::Bye(Bye::ForfeitWin)
+                    )
+                });
+                let bye_ok = if since_2026 {
+                    // 2026 C.04.1 / Dutch C2.
+                    !had_pairing_bye
+                        && !p
+                            .entries
+                            .iter()
+                            .any(|e| !e.is_played() && t.points.of_entry(e) >= win)
+                } else {
+                    // C.04.1.d (2017 era) / Dutch C.2.
+                    !had_pairing_bye && !had_forfeit_win
+                };
                 let score = t.score_after(i, played);
                 let opponent_rating_sum = p
                     .entries
@@ -234,11 +284,15 @@ impl RoundState {
                     colours,
                     floats,
                     opponents,
-                    had_pairing_bye: p.entries.contains(&Entry::Bye(Bye::PairingAllocated)),
-                    had_forfeit_win: p.entries.iter().any(|e| {
+                    had_pairing_bye,
+                    had_forfeit_win,
+                    bye_ok,
+                    paired_before: p.entries.iter().any(|e| {
                         matches!(
                             e,
-                            Entry::Forfeit { won: true, .. } | Entry::Bye(Bye::ForfeitWin)
+                            Entry::Played { .. }
+                                | Entry::Forfeit { .. }
+                                | Entry::Bye(Bye::PairingAllocated | Bye::ForfeitWin)
                         )
                     }),
                     available: p.next_round == Availability::Available,
@@ -249,6 +303,7 @@ impl RoundState {
             })
             .collect();
         RoundState {
+            edition,
             round,
             last_round,
             players,

@@ -1,12 +1,12 @@
 //! D.1 (step 6 of the Dutch bracket): the transpositions of a large remainder found on the players'
 //! kinds must be exactly those the probe-by-probe search finds. Every round of generated tournaments is
-//! paired both ways.
+//! paired both ways, under both editions.
 
 use swisspair::check::tournament_before;
 use swisspair::generate::{generate_partial, Config};
 use swisspair::state::RoundState;
 use swisspair::systems::dutch;
-use swisspair::{trf, System, Tournament};
+use swisspair::{trf, Edition, System, Tournament};
 
 fn tournament(players: usize, rounds: usize, seed: u64, extra: &str) -> Tournament {
     let config = Config::parse(&format!(
@@ -22,15 +22,17 @@ fn compare(t: &Tournament) -> usize {
     let mut rounds = 0;
     for round in 1..=t.rounds_played {
         let before = tournament_before(t, round);
-        let state = RoundState::new(&before);
-        let fast = dutch::pair_with(&before, &state, true).map(|p| p.games);
-        let slow = dutch::pair_with(&before, &state, false).map(|p| p.games);
-        assert_eq!(
-            format!("{fast:?}"),
-            format!("{slow:?}"),
-            "round {round} of a {}-player tournament",
-            t.players.len()
-        );
+        for edition in [Edition::Y2017, Edition::Y2026] {
+            let state = RoundState::with_edition(&before, edition);
+            let fast = dutch::pair_with(&before, &state, edition, true).map(|p| p.games);
+            let slow = dutch::pair_with(&before, &state, edition, false).map(|p| p.games);
+            assert_eq!(
+                format!("{fast:?}"),
+                format!("{slow:?}"),
+                "round {round} of a {}-player tournament, edition {edition}",
+                t.players.len()
+            );
+        }
         rounds += 1;
     }
     rounds

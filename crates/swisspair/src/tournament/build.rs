@@ -1,7 +1,8 @@
 //! From TRF records to a checked [`Tournament`].
 
 use super::{
-    Availability, Bye, Colour, Entry, ForbiddenPair, Outcome, Player, PointSystem, Tournament,
+    Availability, Bye, Colour, Entry, ForbiddenPair, Outcome, Player, PointSystem, RulesRecord,
+    Tournament,
 };
 use crate::error::{Error, Result};
 use crate::score::Score;
@@ -38,6 +39,9 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
     let mut initial_colour = None;
     let mut points = PointSystem::default();
     let mut tournament_type = None;
+    // A coded 092 counts unless a 192 record names the system.
+    let mut rules_192: Option<RulesRecord> = None;
+    let mut rules_092: Option<RulesRecord> = None;
     let mut maxi = false;
     for line in &trf.lines {
         match &line.record {
@@ -62,6 +66,15 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
                     ));
                 }
                 tournament_type = Some(t.clone());
+                if let Some(r) = RulesRecord::decode("192", t, line.number)? {
+                    rules_192 = Some(r);
+                }
+            }
+            Record::Other if line.text.starts_with("092") => {
+                let text = line.text.get(3..).unwrap_or("");
+                if let Some(r) = RulesRecord::decode("092", text, line.number)? {
+                    rules_092 = Some(r);
+                }
             }
             Record::MaxiTournament(on) => maxi = *on,
             _ => {}
@@ -238,6 +251,13 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
     forbidden.sort();
     forbidden.dedup();
 
+    let rules = rules_192.or(rules_092);
+    if let Some(r) = rules.as_ref().filter(|r| r.baku) {
+        warnings.push(format!(
+            "{}: '{}': Baku acceleration is not applied (give the virtual points in XXA or 250 records)",
+            r.line, r.code
+        ));
+    }
     let tournament = Tournament {
         players,
         rounds_played,
@@ -246,6 +266,7 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
         points,
         forbidden,
         tournament_type,
+        rules,
         maxi,
         warnings,
     };

@@ -7,8 +7,10 @@
 
 mod build;
 mod points;
+mod rules_record;
 
 pub use points::PointSystem;
+pub use rules_record::{NamedSystem, RulesRecord, SUPPORTED_CODES};
 
 use crate::score::Score;
 use crate::trf::Trf;
@@ -164,6 +166,8 @@ pub struct Tournament {
     pub forbidden: Vec<ForbiddenPair>,
     /// TRF26 192, when given.
     pub tournament_type: Option<String>,
+    /// The system and edition the file names (`192`, or a coded `092`), when it names one.
+    pub rules: Option<RulesRecord>,
     /// `XXM 1` (or the command line's `--maxi`): a maxi-tournament, where the Lim system applies its
     /// 100-point rating limits (C.04.4.3 3.2, 3.8, 5.7). Off unless turned on.
     pub maxi: bool,

@@ -49,6 +49,12 @@ impl PointSystem {
             .max(self.value(PointKey::WinBlack))
     }
 
+    /// The points of a lost game (the higher of the two colours' values, when they differ).
+    pub fn loss(&self) -> Score {
+        self.value(PointKey::LossWhite)
+            .max(self.value(PointKey::LossBlack))
+    }
+
     /// Points for a game result with a colour.
     pub fn of_game(&self, colour: Option<Colour>, outcome: Outcome) -> Score {
         let black = colour == Some(Colour::Black);

@@ -36,7 +36,7 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
         None => true,
     };
     if !one_score_group || !legal || !bye_allowed {
-        return dutch::pair(tournament, state);
+        return dutch::pair(tournament, state, crate::systems::Edition::Y2017);
     }
     let games = top
         .iter()

@@ -270,7 +270,10 @@ fn art5_round_one_defers_to_dutch_where_silent() {
     let t = Trf::new(&[2400, 2300, 2200, 2100]).line("XXP 1 3").build();
     let state = RoundState::new(&t);
     let ours = super::pair(&t, &state).expect("pairs");
-    assert_eq!(ours, dutch::pair(&t, &state).expect("Dutch pairs"));
+    assert_eq!(
+        ours,
+        dutch::pair(&t, &state, crate::systems::Edition::Y2017).expect("Dutch pairs")
+    );
     assert!(!ours
         .games
         .iter()

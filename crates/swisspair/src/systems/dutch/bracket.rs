@@ -21,7 +21,10 @@ use super::criteria::{
     self, downfloater_score_difference, float_repeats, pair_score_difference, Receives,
 };
 use super::transposition::KindWeights;
-use super::weights::{bits, Field, FromLimbs, Layout, Levels, Wide, FIELD_COUNT};
+use super::weights::{
+    bits, Field, FromLimbs, Layout, Levels, Wide, COLOUR_FIELDS, FIELD_COUNT, FLOAT_COUNT_FIELDS,
+    FLOAT_SCORE_FIELDS,
+};
 use super::Context;
 use crate::error::{Error, Result};
 use crate::matching::{safe_weight_bits, MatchingComputer, Weight};
@@ -51,6 +54,9 @@ pub struct Bracket {
     pub complete: bool,
     /// Give up (return `None`) when the best pairing leaves somebody unpaired.
     pub only_without_floaters: bool,
+    /// 2026 C9 applies: the bracket pairs all its players but one, who receives the pairing-allocated
+    /// bye; the bye goes to the candidate with the fewest unplayed games.
+    pub c9: bool,
 }
 
 /// The pairing of a bracket.
@@ -60,6 +66,10 @@ pub struct BracketPairing {
     pub pairs: Vec<(usize, usize)>,
     /// Players left unpaired: the MDPs of the following bracket (or the bye in the last one).
     pub floaters: Vec<usize>,
+    /// The pairs of the following bracket in the optimum the bracket's pairing was read from (its
+    /// residents among themselves and with this bracket's floaters): how the following bracket can
+    /// pair, not a choice made.
+    pub next_pairs: Vec<(usize, usize)>,
     /// How many probes choosing among equal candidates took (a diagnostic).
     pub probes: usize,
 }
@@ -216,11 +226,22 @@ fn perfect_initial_candidate(ctx: &Context<'_>, b: &Bracket) -> Option<BracketPa
     };
     if let Some(f) = floater {
         let p = ctx.state.players.get(f)?;
-        // C.2, C.12, C.14.
+        // 2017 C.2, C.12, C.14; 2026 C2, C5, C14, C16.
         if !last
-            || !criteria::bye_allowed(p)
+            || !ctx.may_get_bye(p)
             || p.float_back(1) == Float::Down
             || p.float_back(2) == Float::Down
+        {
+            return None;
+        }
+        // 2026 C9: nobody who could have the bye instead has played more games.
+        if b.c9
+            && b.players.iter().any(|&q| {
+                ctx.state
+                    .players
+                    .get(q)
+                    .is_some_and(|q| ctx.may_get_bye(q) && q.games_played > p.games_played)
+            })
         {
             return None;
         }
@@ -243,6 +264,7 @@ fn perfect_initial_candidate(ctx: &Context<'_>, b: &Bracket) -> Option<BracketPa
     Some(BracketPairing {
         pairs,
         floaters: floater.into_iter().collect(),
+        next_pairs: Vec::new(),
         probes: 0,
     })
 }
@@ -252,10 +274,16 @@ struct Plan {
     vertices: Vec<Vertex>,
     layout: Layout,
     limbs: usize,
-    psd: Levels,
-    next_psd: Levels,
-    /// The score differences C.16–C.19 can meet (also telling whether C.12–C.15 can count anybody).
-    float_sd: [Levels; 4],
+    /// 2026 edition.
+    since_2026: bool,
+    /// 2017: the score differences C.6 can meet (A.8); 2026: the scores C7 can meet (the higher score
+    /// of each pair).
+    bracket_levels: Levels,
+    /// 2017: the score differences C.7 can meet in the following bracket; 2026: the scores C8 can meet.
+    next_levels: Levels,
+    /// 2017 C.16–C.19: the score differences that can occur; 2026 C18–C21: the scores. Also telling
+    /// whether the float counts (C.12–C.15 / C14–C17) can count anybody.
+    float_levels: [Levels; 4],
     /// Score of the lowest player of the bracket (A.8).
     lowest: Score,
     /// Score of the following score group (when there is one).
@@ -264,12 +292,28 @@ struct Plan {
     bracket_size: u32,
     complete: bool,
     only_without_floaters: bool,
+    /// 2026 C9 is in force in this bracket.
+    c9: bool,
 }
 
-/// For C.16, C.17, C.18, C.19: the score differences that can occur in each — a downfloater's own
+/// The bracket's scores with how many players have each, lowest first.
+fn score_counts(ctx: &Context<'_>, players: &[usize]) -> Vec<(Score, u64)> {
+    let mut counts: Vec<(Score, u64)> = Vec::new();
+    for &p in players {
+        let s = ctx.state.players[p].pairing_score;
+        match counts.iter_mut().find(|(t, _)| *t == s) {
+            Some((_, c)) => *c += 1,
+            None => counts.push((s, 1)),
+        }
+    }
+    counts.sort_unstable();
+    counts
+}
+
+/// 2017 C.16, C.17, C.18, C.19: the score differences that can occur in each — a downfloater's own
 /// difference or a pair's, for players who had the same float the round before (C.16, C.17) or two
 /// rounds before (C.18, C.19) — with how often.
-fn float_levels(
+fn float_levels_2017(
     ctx: &Context<'_>,
     b: &Bracket,
     scores: &[(Score, u64)],
@@ -308,8 +352,34 @@ fn float_levels(
     terms.map(Levels::new)
 }
 
+/// 2026 C18–C21: the scores that can occur in each — the score of a paired player who had a downfloat
+/// one (C18) or two (C20) rounds before; the score of the MDP a player meets who had an upfloat one
+/// (C19) or two (C21) rounds before — with how often. Empty where nobody had such a float.
+fn float_levels_2026(ctx: &Context<'_>, b: &Bracket, pair_scores: &[(Score, u64)]) -> [Levels; 4] {
+    let mut terms: [Vec<(Score, u64)>; 4] = Default::default();
+    for &x in &b.players {
+        let px = &ctx.state.players[x];
+        let down = float_repeats(px, Receives::Down);
+        let up = float_repeats(px, Receives::Up);
+        for (i, hit) in [(0, down.previous), (2, down.two_before)] {
+            if hit {
+                terms[i].push((px.pairing_score, 1));
+            }
+        }
+        for (i, hit) in [(1, up.previous), (3, up.two_before)] {
+            // The field rewards every pair but the repeated upfloats, at the level of the pair's
+            // higher score: it can meet every pair's higher score.
+            if hit && terms[i].is_empty() {
+                terms[i].extend_from_slice(pair_scores);
+            }
+        }
+    }
+    terms.map(Levels::new)
+}
+
 impl Plan {
     fn new(ctx: &Context<'_>, b: &Bracket) -> Plan {
+        let since_2026 = ctx.since_2026();
         let score = |p: usize| ctx.state.players[p].pairing_score;
         let mut vertices = Vec::new();
         for (i, &p) in b.players.iter().enumerate() {
@@ -376,38 +446,52 @@ impl Plan {
         let next_score = b.next.first().map(|&p| score(p));
         let n = vertices.len() as u64;
         let matching_bits = bits(n / 2 + 1);
-        // The bracket's scores with how many players have each.
-        let mut bracket_scores: Vec<(Score, u64)> = Vec::new();
-        for &p in &b.players {
-            match bracket_scores.iter_mut().find(|(s, _)| *s == score(p)) {
-                Some((_, c)) => *c += 1,
-                None => bracket_scores.push((score(p), 1)),
+        let bracket_scores = score_counts(ctx, &b.players);
+        let residents = b.next.len() as u64;
+        let (bracket_levels, next_levels, float_levels) = if since_2026 {
+            // C7: the higher score of each pair — an MDP's (at most one pair each) or the residents'.
+            let pair_scores: Vec<(Score, u64)> = bracket_scores
+                .iter()
+                .map(|&(s, c)| (s, if s == lowest { c / 2 + 1 } else { c }))
+                .collect();
+            // C8: the following bracket pairs its residents among themselves and with this bracket's
+            // floaters.
+            let mut next_terms = Vec::new();
+            if let Some(s) = next_score {
+                next_terms.push((s, residents / 2 + 1));
+                next_terms.extend(bracket_scores.iter().map(|&(t, c)| (t, c.min(residents))));
             }
-        }
-        bracket_scores.sort_unstable();
-        // A.8's differences, with how many times each can occur: every player as a downfloater, and
-        // the pairs between score groups.
-        let mut psd = Vec::new();
-        for (i, &(x, cx)) in bracket_scores.iter().enumerate() {
-            psd.push((downfloater_score_difference(x, lowest, one_point), cx));
-            psd.push((Score::ZERO, cx / 2));
-            for &(y, cy) in &bracket_scores[i + 1..] {
-                psd.push((pair_score_difference(x, y), cx.min(cy)));
+            (
+                Levels::new(pair_scores.clone()),
+                Levels::new(next_terms),
+                float_levels_2026(ctx, b, &pair_scores),
+            )
+        } else {
+            // A.8's differences, with how many times each can occur: every player as a downfloater,
+            // and the pairs between score groups.
+            let mut psd = Vec::new();
+            for (i, &(x, cx)) in bracket_scores.iter().enumerate() {
+                psd.push((downfloater_score_difference(x, lowest, one_point), cx));
+                psd.push((Score::ZERO, cx / 2));
+                for &(y, cy) in &bracket_scores[i + 1..] {
+                    psd.push((pair_score_difference(x, y), cx.min(cy)));
+                }
             }
-        }
-        let mut next_psd = Vec::new();
-        if let Some(s) = next_score {
-            let residents = b.next.len() as u64;
-            next_psd.push((Score::ZERO, residents / 2));
-            next_psd.push((one_point, residents));
-            for &(x, cx) in &bracket_scores {
-                next_psd.push((downfloater_score_difference(x, s, one_point), cx));
-                next_psd.push((pair_score_difference(x, s), cx.min(residents)));
+            let mut next_psd = Vec::new();
+            if let Some(s) = next_score {
+                next_psd.push((Score::ZERO, residents / 2));
+                next_psd.push((one_point, residents));
+                for &(x, cx) in &bracket_scores {
+                    next_psd.push((downfloater_score_difference(x, s, one_point), cx));
+                    next_psd.push((pair_score_difference(x, s), cx.min(residents)));
+                }
             }
-        }
-        let psd = Levels::new(psd);
-        let float_sd = float_levels(ctx, b, &bracket_scores, lowest);
-        let next_psd = Levels::new(next_psd);
+            (
+                Levels::new(psd),
+                Levels::new(next_psd),
+                float_levels_2017(ctx, b, &bracket_scores, lowest),
+            )
+        };
         let mut widths = [0u32; FIELD_COUNT];
         // Fields counted on the bracket's pairs: at most half the bracket of them.
         let bracket_pairs = b.players.len() as u64 / 2 + 1;
@@ -420,37 +504,53 @@ impl Plan {
         widths[Field::Pairs as usize] = matching_bits;
         let homogeneous = bracket_scores.len() == 1;
         if !homogeneous {
-            // With equal scores the PSD is fixed by the number of pairs (C.5).
-            widths[Field::Psd as usize] = psd.width(1);
+            // With equal scores the PSD (2026: the paired scores) is fixed by the number of pairs
+            // (C.5 / C6).
+            let field = if since_2026 {
+                Field::PairedScores
+            } else {
+                Field::Psd
+            };
+            widths[field as usize] = bracket_levels.width(1);
         }
         if next_score.is_some() {
             widths[Field::NextPairs as usize] =
                 bits((b.players.len() + b.next.len()) as u64 / 2 + 1);
-            widths[Field::NextPsd as usize] = next_psd.width(1);
+            let field = if since_2026 {
+                Field::NextPairedScores
+            } else {
+                Field::NextPsd
+            };
+            widths[field as usize] = next_levels.width(1);
+        }
+        if b.c9 {
+            let most = b
+                .players
+                .iter()
+                .map(|&p| u64::from(ctx.state.players[p].games_played))
+                .max()
+                .unwrap_or(0);
+            widths[Field::UnplayedGames as usize] = bits(most + 1);
         }
         let topscorers = b.players.iter().any(|&p| ctx.state.players[p].topscorer);
         if topscorers {
-            widths[Field::C8 as usize] = count(2);
-            widths[Field::C9 as usize] = count(2);
+            widths[Field::TopscorerColourDifference as usize] = count(2);
+            widths[Field::TopscorerColourRepeat as usize] = count(2);
         }
-        widths[Field::C10 as usize] = count(1);
-        widths[Field::C11 as usize] = count(1);
-        // C.12–C.15 count only where somebody can repeat a float; C.16–C.19 only where the score
-        // differences concerned can differ (otherwise they follow the counts).
-        for (i, f) in [Field::C12, Field::C13, Field::C14, Field::C15]
-            .into_iter()
-            .enumerate()
-        {
-            if !float_sd[i].values().is_empty() {
+        widths[Field::ColourPreference as usize] = count(1);
+        widths[Field::StrongColourPreference as usize] = count(1);
+        // The float counts only where somebody can repeat a float; 2017 C.16–C.19 only where the score
+        // differences concerned can differ (otherwise they follow the counts); 2026 C18–C21 wherever
+        // somebody is concerned (an MDP's score counts there, not in the counts).
+        for (i, f) in FLOAT_COUNT_FIELDS.into_iter().enumerate() {
+            if !float_levels[i].values().is_empty() {
                 widths[f as usize] = count(3);
             }
         }
-        for (i, f) in [Field::C16, Field::C17, Field::C18, Field::C19]
-            .into_iter()
-            .enumerate()
-        {
-            if float_sd[i].values().len() > 1 {
-                widths[f as usize] = float_sd[i].width(bits(bracket_pairs));
+        let least_values = if since_2026 { 1 } else { 2 };
+        for (i, f) in FLOAT_SCORE_FIELDS.into_iter().enumerate() {
+            if float_levels[i].values().len() >= least_values {
+                widths[f as usize] = float_levels[i].width(bits(bracket_pairs));
             }
         }
         widths[Field::MustPair as usize] = count(2);
@@ -464,15 +564,17 @@ impl Plan {
             vertices,
             layout,
             limbs,
-            psd,
-            next_psd,
-            float_sd,
+            since_2026,
+            bracket_levels,
+            next_levels,
+            float_levels,
             lowest,
             next_score,
             one_point,
             bracket_size: b.players.len() as u32,
             complete: b.complete,
             only_without_floaters: b.only_without_floaters,
+            c9: b.c9,
         }
     }
 }
@@ -621,31 +723,52 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         }
         l.add(w, Field::Probe, probe_value, 0);
         let one = plan.one_point;
+        if plan.c9 && (a.role == Role::Bye || b.role == Role::Bye) {
+            // 2026 C9: the bye to the candidate with the fewest unplayed games, i.e. the most games
+            // played (the receiver's score is C5's, the same for every candidate who can have it).
+            let receiver = if a.role == Role::Bye { b } else { a };
+            let played = self
+                .ctx
+                .state
+                .players
+                .get(receiver.player)
+                .map_or(0, |p| p.games_played);
+            l.add(w, Field::UnplayedGames, u64::from(played), 0);
+        }
         match (a.in_bracket(), b.in_bracket()) {
             (true, true) => self.fill_bracket_pair(w, a, b),
             (true, false) | (false, true) => {
                 let (f, g) = if a.in_bracket() { (a, b) } else { (b, a) };
                 if let (Role::Next, Some(s)) = (g.role, plan.next_score) {
-                    // C.7: the floater f is paired in the following bracket.
+                    // 2017 C.7, 2026 C8: the floater f is paired in the following bracket.
                     l.add(w, Field::NextPairs, 1, 0);
-                    let levels = &plan.next_psd;
-                    let f_ = Field::NextPsd;
-                    l.add(
-                        w,
-                        f_,
-                        1,
-                        levels.shift(downfloater_score_difference(f.score, s, one)),
-                    );
-                    l.add(w, f_, 1, levels.shift(one));
-                    l.sub(w, f_, 1, levels.shift(pair_score_difference(f.score, s)));
+                    let levels = &plan.next_levels;
+                    if plan.since_2026 {
+                        // C8: the score paired there is the floater's.
+                        l.add(w, Field::NextPairedScores, 1, levels.shift(f.score));
+                    } else {
+                        let f_ = Field::NextPsd;
+                        l.add(
+                            w,
+                            f_,
+                            1,
+                            levels.shift(downfloater_score_difference(f.score, s, one)),
+                        );
+                        l.add(w, f_, 1, levels.shift(one));
+                        l.sub(w, f_, 1, levels.shift(pair_score_difference(f.score, s)));
+                    }
                 }
             }
             (false, false) => {
-                if a.role == Role::Next && b.role == Role::Next {
-                    // C.7: a pair of residents of the following bracket.
+                if let (Role::Next, Role::Next, Some(s)) = (a.role, b.role, plan.next_score) {
+                    // 2017 C.7, 2026 C8: a pair of residents of the following bracket.
                     l.add(w, Field::NextPairs, 1, 0);
-                    l.add(w, Field::NextPsd, 2, plan.next_psd.shift(one));
-                    l.sub(w, Field::NextPsd, 1, plan.next_psd.shift(Score::ZERO));
+                    if plan.since_2026 {
+                        l.add(w, Field::NextPairedScores, 1, plan.next_levels.shift(s));
+                    } else {
+                        l.add(w, Field::NextPsd, 2, plan.next_levels.shift(one));
+                        l.sub(w, Field::NextPsd, 1, plan.next_levels.shift(Score::ZERO));
+                    }
                 }
             }
         }
@@ -657,44 +780,52 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         let l = &plan.layout;
         let ctx = self.ctx;
         let one = plan.one_point;
-        // C.5
+        // 2017 C.5, 2026 C6.
         l.add(w, Field::Pairs, 1, 0);
-        // C.6 (A.8): the pair's difference replaces the two downfloaters' differences.
-
         let sd = pair_score_difference(a.score, b.score);
-        let fa = downfloater_score_difference(a.score, plan.lowest, one);
-        let fb = downfloater_score_difference(b.score, plan.lowest, one);
-        l.add(w, Field::Psd, 1, plan.psd.shift(fa));
-        l.add(w, Field::Psd, 1, plan.psd.shift(fb));
-        l.sub(w, Field::Psd, 1, plan.psd.shift(sd));
-        // C.7: players paired here are not downfloaters of the following bracket.
-        if let Some(s) = plan.next_score {
-            for x in [a, b] {
-                let d = downfloater_score_difference(x.score, s, one);
-                l.add(w, Field::NextPsd, 1, plan.next_psd.shift(d));
+        if plan.since_2026 {
+            // C7: the pair's higher score is paired, not floated down.
+            l.add(
+                w,
+                Field::PairedScores,
+                1,
+                plan.bracket_levels.shift(a.score.max(b.score)),
+            );
+        } else {
+            // C.6 (A.8): the pair's difference replaces the two downfloaters' differences.
+            let fa = downfloater_score_difference(a.score, plan.lowest, one);
+            let fb = downfloater_score_difference(b.score, plan.lowest, one);
+            l.add(w, Field::Psd, 1, plan.bracket_levels.shift(fa));
+            l.add(w, Field::Psd, 1, plan.bracket_levels.shift(fb));
+            l.sub(w, Field::Psd, 1, plan.bracket_levels.shift(sd));
+            // C.7: players paired here are not downfloaters of the following bracket.
+            if let Some(s) = plan.next_score {
+                for x in [a, b] {
+                    let d = downfloater_score_difference(x.score, s, one);
+                    l.add(w, Field::NextPsd, 1, plan.next_levels.shift(d));
+                }
             }
         }
-        // C.8–C.11 (with the colours section E would give).
+        // 2017 C.8–C.11, 2026 C10–C13 (with the colours 2017 E / 2026 5.2 would give).
         let (hi, lo) = if a.bsn < b.bsn { (a, b) } else { (b, a) };
         let counts = criteria::colour_counts(
             ctx.side(hi.player),
             ctx.side(lo.player),
             ctx.state.initial_colour,
         );
-        for (f, cap, c) in [
-            (Field::C8, 2, counts.c8),
-            (Field::C9, 2, counts.c9),
-            (Field::C10, 1, counts.c10),
-            (Field::C11, 1, counts.c11),
-        ] {
+        for (f, (cap, c)) in COLOUR_FIELDS.into_iter().zip([
+            (2, counts.topscorer_difference),
+            (2, counts.topscorer_repeat),
+            (1, counts.preference),
+            (1, counts.strong_preference),
+        ]) {
             l.add(w, f, cap - u64::from(c), 0);
         }
-        // C.12–C.19: floats. A player left unpaired downfloats; in a pair of different scores the higher
-        // one downfloats and the lower one upfloats (A.4).
+        // Floats (2017 C.12–C.19, 2026 C14–C21). A player left unpaired downfloats; in a pair of
+        // different scores the higher one downfloats and the lower one upfloats (2017 A.4, 2026 1.4).
         let ps = |v: &Vertex| &ctx.state.players[v.player];
-        let mut counts = [1u64; 4]; // C.12..C.15, each with a constant 1 per pair
-                                    // C.16..C.19: (saved, difference) terms.
-        let mut sd_terms: [Vec<(bool, Score)>; 4] = Default::default();
+        let mut counts = [1u64; 4]; // down 1, up 1, down 2, up 2: each with a constant 1 per pair
+        let mut sd_terms: [Vec<(bool, Score)>; 4] = Default::default(); // 2017: (saved, difference)
         for x in [a, b] {
             // Not a downfloater any more: the penalties it would have had as one are saved.
             let r = float_repeats(ps(x), Receives::Down);
@@ -708,10 +839,13 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 sd_terms[2].push((true, fx));
             }
         }
+        // 2026 C19/C21: whether the pair's lower player repeats an upfloat.
+        let mut up_repeat = [false; 4];
         if a.score != b.score {
             let (high, low) = if a.score > b.score { (a, b) } else { (b, a) };
             let down = float_repeats(ps(high), Receives::Down);
             let up = float_repeats(ps(low), Receives::Up);
+            up_repeat = [false, up.previous, false, up.two_before];
             for (i, hit) in [down.previous, up.previous, down.two_before, up.two_before]
                 .into_iter()
                 .enumerate()
@@ -722,19 +856,29 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 }
             }
         }
-        for (i, f) in [Field::C12, Field::C13, Field::C14, Field::C15]
-            .into_iter()
-            .enumerate()
-        {
-            l.add(w, f, counts[i], 0);
+        for (f, c) in FLOAT_COUNT_FIELDS.into_iter().zip(counts) {
+            l.add(w, f, c, 0);
         }
-        for (i, f) in [Field::C16, Field::C17, Field::C18, Field::C19]
-            .into_iter()
-            .enumerate()
-        {
-            let levels = &plan.float_sd[i];
-            let cap_shift = levels.top();
-            l.add(w, f, 1, cap_shift);
+        for (i, f) in FLOAT_SCORE_FIELDS.into_iter().enumerate() {
+            let levels = &plan.float_levels[i];
+            if plan.since_2026 {
+                if i % 2 == 0 {
+                    // C18/C20: a player who had a downfloat and is paired here does not float down
+                    // again (an MDP's score counts, as the reference engine counts it).
+                    for x in [a, b] {
+                        let r = float_repeats(ps(x), Receives::Down);
+                        if (i == 0 && r.previous) || (i == 2 && r.two_before) {
+                            l.add(w, f, 1, levels.shift(x.score));
+                        }
+                    }
+                } else if !up_repeat[i] {
+                    // C19/C21: every pair but those whose lower player repeats an upfloat, at the
+                    // level of the MDP's score (the pair's higher score).
+                    l.add(w, f, 1, levels.shift(a.score.max(b.score)));
+                }
+                continue;
+            }
+            l.add(w, f, 1, levels.top());
             for &(plus, d) in &sd_terms[i] {
                 if plus {
                     l.add(w, f, 1, levels.shift(d));
@@ -1000,7 +1144,9 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 p.preference.strength,
                 [down.previous, down.two_before, up.previous, up.two_before],
                 v.must_pair,
-                bye.is_some() && criteria::bye_allowed(p),
+                bye.is_some() && ctx.may_get_bye(p),
+                // 2026 C9 reads the games played on the bye's edges.
+                if self.plan.c9 { p.games_played } else { 0 },
             )
         };
         let mut keys = Vec::new();
@@ -1246,16 +1392,47 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             probes: self.probes,
             ..BracketPairing::default()
         };
+        let mut floating = vec![false; self.n()];
         for (v, mate) in mates.into_iter().enumerate() {
             match mate {
                 Some(m) if m > v => out
                     .pairs
                     .push((self.plan.vertices[v].player, self.plan.vertices[m].player)),
                 Some(_) => {}
-                None => out.floaters.push(self.plan.vertices[v].player),
+                None => {
+                    floating[v] = true;
+                    out.floaters.push(self.plan.vertices[v].player);
+                }
             }
         }
+        out.next_pairs = self.next_pairs(&floating);
         Some(out)
+    }
+
+    /// The pairs of the following bracket in the current optimum: its residents among themselves and
+    /// with the bracket's floaters (`floating`, by vertex).
+    fn next_pairs(&mut self, floating: &[bool]) -> Vec<(usize, usize)> {
+        if !self.matching.is_solved() {
+            let _ = self.solve();
+        }
+        let mut pairs = Vec::new();
+        for v in 0..self.n() {
+            if self.plan.vertices[v].role != Role::Next {
+                continue;
+            }
+            if let Some(m) = self.mate(v) {
+                let other = &self.plan.vertices[m];
+                let counts = match other.role {
+                    Role::Next => m > v,
+                    Role::Mdp | Role::Resident => floating.get(m).copied().unwrap_or(false),
+                    _ => false,
+                };
+                if counts {
+                    pairs.push((self.plan.vertices[v].player, other.player));
+                }
+            }
+        }
+        pairs
     }
 
     /// The bracket's pairs and floaters in the current optimum.
@@ -1264,15 +1441,24 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             probes: self.probes,
             ..BracketPairing::default()
         };
-        for v in 0..self.plan.bracket_size as usize {
+        let mut floating = vec![false; self.n()];
+        for (v, floats) in floating
+            .iter_mut()
+            .enumerate()
+            .take(self.plan.bracket_size as usize)
+        {
             match self.mate_in_bracket(v) {
                 Some(m) if m > v => out
                     .pairs
                     .push((self.plan.vertices[v].player, self.plan.vertices[m].player)),
                 Some(_) => {}
-                None => out.floaters.push(self.plan.vertices[v].player),
+                None => {
+                    *floats = true;
+                    out.floaters.push(self.plan.vertices[v].player);
+                }
             }
         }
+        out.next_pairs = self.next_pairs(&floating);
         out
     }
 
@@ -1312,8 +1498,8 @@ fn bsn_of(v: usize) -> u32 {
 fn compatible(ctx: &Context<'_>, a: &Vertex, b: &Vertex) -> bool {
     match (a.role, b.role) {
         (Role::Bye, Role::Bye) => false,
-        (Role::Bye, _) => criteria::bye_allowed(&ctx.state.players[b.player]),
-        (_, Role::Bye) => criteria::bye_allowed(&ctx.state.players[a.player]),
+        (Role::Bye, _) => ctx.may_get_bye(&ctx.state.players[b.player]),
+        (_, Role::Bye) => ctx.may_get_bye(&ctx.state.players[a.player]),
         // B.2: MDPs are paired with residents only.
         (Role::Mdp, Role::Mdp) => false,
         _ => criteria::compatible(

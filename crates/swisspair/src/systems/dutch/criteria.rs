@@ -25,22 +25,17 @@ pub fn compatible(t: &Tournament, state: &RoundState, a: &PlayerState, b: &Playe
         && !b.topscorer)
 }
 
-/// C.2: may receive the pairing-allocated bye.
-pub fn bye_allowed(p: &PlayerState) -> bool {
-    p.bye_eligible()
-}
-
-/// What a pair contributes to the colour criteria C.8–C.11.
+/// What a pair contributes to the colour criteria (2017 C.8–C.11, 2026 C10–C13).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ColourCounts {
-    /// C.8: topscorers or their opponents who get a colour difference beyond ±2.
-    pub c8: u32,
-    /// C.9: topscorers or their opponents who get the same colour three times in a row.
-    pub c9: u32,
-    /// C.10: players who do not get their colour preference.
-    pub c10: u32,
-    /// C.11: players who do not get their strong (or absolute) colour preference.
-    pub c11: u32,
+    /// 2017 C.8, 2026 C10: topscorers or their opponents who get a colour difference beyond ±2.
+    pub topscorer_difference: u32,
+    /// 2017 C.9, 2026 C11: topscorers or their opponents who get the same colour three times in a row.
+    pub topscorer_repeat: u32,
+    /// 2017 C.10, 2026 C12: players who do not get their colour preference.
+    pub preference: u32,
+    /// 2017 C.11, 2026 C13: players who do not get their strong (or absolute) colour preference.
+    pub strong_preference: u32,
 }
 
 /// The colour criteria for the pair `higher` (higher ranked) – `lower`, with the colours E would give.
@@ -51,9 +46,9 @@ pub fn colour_counts(higher: Side<'_>, lower: Side<'_>, initial: Colour) -> Colo
         if ch == cl {
             // One of the two does not get the colour wanted (C.10); E.2 gives it to the stronger, so the
             // loser's preference is strong when both are at least strong (C.11).
-            counts.c10 = 1;
+            counts.preference = 1;
             if h.preference.strength.min(l.preference.strength) >= Strength::Strong {
-                counts.c11 = 1;
+                counts.strong_preference = 1;
             }
         }
     }
@@ -64,11 +59,11 @@ pub fn colour_counts(higher: Side<'_>, lower: Side<'_>, initial: Colour) -> Colo
             // C.8: "gets" a colour difference beyond ±2 — a player already beyond it who gets the colour
             // he wants moves back towards zero and is not counted (as the reference engine reads it).
             if difference.abs() > 2 && difference.abs() > p.colour_difference.abs() {
-                counts.c8 += 1;
+                counts.topscorer_difference += 1;
             }
             let n = p.colours.len();
             if n >= 2 && p.colours[n - 1] == c && p.colours[n - 2] == c {
-                counts.c9 += 1; // C.9
+                counts.topscorer_repeat += 1; // C.9
             }
         }
     }

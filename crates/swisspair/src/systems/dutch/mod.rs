@@ -1,22 +1,28 @@
-//! C.04.3, the FIDE (Dutch) system, 2017 text.
+//! C.04.3, the FIDE (Dutch) system, in two editions: the 2017 text (`../rules`) and the text in force
+//! since 1 February 2026.
 //!
-//! The round is paired bracket by bracket from the top score group down (A.9). Each bracket holds the
-//! players moved down from the bracket above (MDPs) and the residents of its score group, and is paired
-//! by [`bracket::pair_bracket`]: the best candidate by the criteria of section C, and among equally good
-//! ones the first in the order of sections B and D. The players it leaves unpaired move down. The
-//! colours of every pair follow section E ([`colours`]).
+//! The round is paired bracket by bracket from the top score group down (2017 A.9: [`round_2017`];
+//! 2026 article 3: [`round_2026`]). Each bracket holds the players moved down from the bracket above
+//! (MDPs) and the residents of its score group, and is paired by [`bracket::pair_bracket`]: the best
+//! candidate by the criteria (2017 section C, 2026 C1–C21), and among equally good ones the first in the
+//! order of generation (2017 sections B and D, 2026 article 4), which both editions share. The players it
+//! leaves unpaired move down. The colours of every pair follow 2017 section E / 2026 5.2 ([`colours`]),
+//! also shared.
 
 mod bracket;
 mod colours;
 mod completion;
 mod criteria;
+mod round_2017;
+mod round_2026;
 mod transposition;
 mod weights;
 
 use crate::error::{Error, Result};
 use crate::pairing::{Game, Pairing};
 use crate::score::Score;
-use crate::state::RoundState;
+use crate::state::{PlayerState, RoundState};
+use crate::systems::Edition;
 use crate::tournament::{Colour, Tournament};
 use colours::Side;
 
@@ -27,9 +33,13 @@ pub struct Ranking {
     pub order: Vec<usize>,
     /// Position of each player in `order` (`usize::MAX` when not available).
     pub rank: Vec<usize>,
-    /// E.5's pairing number: the starting number; in round 1 the position, counting from 1, among the
-    /// players taking part (absent players left out), so that colours alternate from board to board as
-    /// the reference engine gives them.
+    /// 2017 E.5 / 2026 5.2.5's pairing number: the position, counting from 1, in the initial order
+    /// (starting numbers) among the players who have entered the tournament — paired in an earlier
+    /// round or taking part in this one. A player absent from every round so far, this one included,
+    /// is a late entry who has not arrived: C.04.2 gives late entries their pairing numbers when they
+    /// join, so he has none yet and the players after him move up. This is what both reference
+    /// engines do (in round 1 it skips the absent players, so that colours alternate board by board);
+    /// see `tests/dutch_articles.rs`, `e5_pairing_numbers_skip_players_not_yet_entered`.
     pub pairing_number: Vec<u32>,
 }
 
@@ -37,10 +47,12 @@ impl Ranking {
     pub fn new(state: &RoundState) -> Ranking {
         let mut order: Vec<usize> = state.available().collect();
         // Players are indexed by starting number already, so this is the initial-ranking order.
-        let mut pairing_number: Vec<u32> = state.players.iter().map(|p| p.start_number).collect();
-        if state.round == 1 {
-            for (i, &p) in order.iter().enumerate() {
-                pairing_number[p] = i as u32 + 1;
+        let mut pairing_number: Vec<u32> = vec![0; state.players.len()];
+        let mut next = 0;
+        for p in &state.players {
+            if p.available || p.paired_before {
+                next += 1;
+                pairing_number[p.player] = next;
             }
         }
         // A.2: score, then pairing number.
@@ -62,11 +74,19 @@ impl Ranking {
     }
 }
 
+/// A round's pairs (player indices) and the receiver of the pairing-allocated bye.
+type RoundPairing = (Vec<(usize, usize)>, Option<usize>);
+
 /// What every part of the Dutch system reads.
 pub struct Context<'a> {
     pub tournament: &'a Tournament,
     pub state: &'a RoundState,
     pub ranking: &'a Ranking,
+    /// The edition of the rules.
+    pub edition: Edition,
+    /// 2026 C5: the lowest score the receiver of the pairing-allocated bye can have (when the round has
+    /// a bye); only players of at most this score may receive it.
+    pub bye_score: Option<Score>,
     /// "One point" of A.8's artificial value.
     pub one_point: Score,
     /// Find the transpositions of large remainders on the players' kinds where they allow it (the
@@ -75,6 +95,17 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
+    /// True for the 2026 edition.
+    fn since_2026(&self) -> bool {
+        self.edition.is_2026()
+    }
+
+    /// Whether `p` may receive the pairing-allocated bye: 2017 C.2 / 2026 C2, and in 2026 C5 (a score
+    /// no higher than the lowest a receiver can have).
+    fn may_get_bye(&self, p: &PlayerState) -> bool {
+        p.bye_eligible() && self.bye_score.is_none_or(|s| p.pairing_score <= s)
+    }
+
     fn side(&self, player: usize) -> Side<'_> {
         Side {
             state: &self.state.players[player],
@@ -106,26 +137,29 @@ impl Context<'_> {
     }
 }
 
-/// Pairs the next round of `tournament`.
-pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
-    pair_with(tournament, state, true)
+/// Pairs the next round of `tournament` under `edition`.
+pub fn pair(tournament: &Tournament, state: &RoundState, edition: Edition) -> Result<Pairing> {
+    pair_with(tournament, state, edition, true)
 }
 
 /// Pairs the next round, finding transpositions on the players' kinds where possible or not.
 pub fn pair_with(
     tournament: &Tournament,
     state: &RoundState,
+    edition: Edition,
     kinds_for_transpositions: bool,
 ) -> Result<Pairing> {
     let ranking = Ranking::new(state);
-    let ctx = Context {
+    let mut ctx = Context {
         tournament,
         state,
         ranking: &ranking,
+        edition,
+        bye_score: None,
         one_point: Score::points(1),
         kinds_for_transpositions,
     };
-    // A.3: score groups, highest first.
+    // 2017 A.3 / 2026 1.2: score groups, highest first.
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for &p in &ranking.order {
         let score = state.players[p].pairing_score;
@@ -139,104 +173,14 @@ pub fn pair_with(
             _ => groups.push(vec![p]),
         }
     }
-    // Built when the first bracket with players below it is paired.
-    let mut completion: Option<completion::Completion> = None;
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    let mut mdps: Vec<usize> = Vec::new();
-    // A.9: bracket by bracket from the top.
-    for k in 0..groups.len() {
-        let mut players = std::mem::take(&mut mdps);
-        let residents = &groups[k];
-        players.extend(residents.iter().copied());
-        let next = groups.get(k + 1).cloned().unwrap_or_default();
-        let lower: Vec<usize> = groups.iter().skip(k + 2).flatten().copied().collect();
-        let bye = (players.len() + next.len() + lower.len()) % 2 == 1;
-        let bracket = bracket::Bracket {
-            mdps: players.len() - residents.len(),
-            players,
-            next,
-            lower,
-            next_is_last: k + 2 == groups.len(),
-            bye,
-            complete: true,
-            only_without_floaters: false,
-        };
-        if bracket.next.is_empty() {
-            // The last bracket: it includes the pairing-allocated bye.
-            let last = pair_bracket(&ctx, &bracket)?;
-            pairs.extend(last.pairs);
-            mdps = last.floaters;
-            break;
-        }
-        // The normal route: the best pairing of the bracket, its downfloaters chosen for the following
-        // bracket (C.7); when they and all the remaining players cannot complete the round-pairing,
-        // the bracket is the Penultimate Pairing Bracket instead (A.9). A bracket that pairs everybody
-        // has no downfloaters to choose, so C.7 can be left out.
-        let alone = bracket::Bracket {
-            next: Vec::new(),
-            lower: Vec::new(),
-            next_is_last: false,
-            complete: false,
-            only_without_floaters: true,
-            ..bracket.clone()
-        };
-        let normal = match bracket::pair_bracket(&ctx, &alone)? {
-            Some(p) => p,
-            None => pair_bracket(
-                &ctx,
-                &bracket::Bracket {
-                    lower: Vec::new(),
-                    complete: false,
-                    ..bracket.clone()
-                },
-            )?,
-        };
-        let completion = match &mut completion {
-            Some(c) => c,
-            None => completion.insert(completion::Completion::new(&ctx, &ranking.order)?),
-        };
-        if completion.remove_if_completable(&ctx, &normal.pairs)? {
-            pairs.extend(normal.pairs);
-            mdps = normal.floaters;
-            continue;
-        }
-        // The PPB is paired so that the round-pairing can be completed (C.4), without C.7; the players
-        // it leaves and all the remaining players form the Collapsed Last Bracket, paired as one.
-        let mut below = bracket.next.clone();
-        below.extend(bracket.lower.iter().copied());
-        let ppb = pair_bracket(
-            &ctx,
-            &bracket::Bracket {
-                next: Vec::new(),
-                lower: below.clone(),
-                next_is_last: false,
-                ..bracket.clone()
-            },
-        )?;
-        pairs.extend(ppb.pairs);
-        let mut clb = ppb.floaters;
-        let clb_mdps = clb.len();
-        clb.extend(below);
-        let last = pair_bracket(
-            &ctx,
-            &bracket::Bracket {
-                players: clb,
-                mdps: clb_mdps,
-                next: Vec::new(),
-                lower: Vec::new(),
-                next_is_last: false,
-                bye,
-                complete: true,
-                only_without_floaters: false,
-            },
-        )?;
-        pairs.extend(last.pairs);
-        mdps = last.floaters;
-        break;
-    }
+    let (pairs, bye) = if edition.is_2026() {
+        round_2026::pair_round(&mut ctx, &groups)?
+    } else {
+        round_2017::pair_round(&ctx, &groups)?
+    };
     let mut pairing = Pairing {
         games: pairs.iter().map(|&(a, b)| ctx.game(a, b)).collect(),
-        bye: mdps.first().copied(),
+        bye,
     };
     pairing.games.shrink_to_fit();
     Ok(pairing)

@@ -1,56 +1,102 @@
 //! Edge weights that encode the criteria lexicographically: one bit field per criterion, the most
-//! important in the highest bits, so that a maximum-weight matching optimises C.4–C.19 in their order of
-//! priority, and below them the fields that choose among equally good candidates in the order of
-//! generation (B.6–B.8, D.1–D.3).
+//! important in the highest bits, so that a maximum-weight matching optimises the criteria (2017: C.4–C.19;
+//! 2026: C4–C21) in their order of priority, and below them the fields that choose among equally good
+//! candidates in the order of generation (2017 B.6–B.8, D.1–D.3; 2026 3.8, 4.2–4.4).
 //!
 //! Every field holds, for a matched edge, the *gain* of pairing its two ends over leaving both unpaired
 //! (a player left unpaired by the bracket floats down), so that floaters cost nothing in themselves and
 //! the weights stay non-negative. Where a field only counts penalties of pairs, each bracket pair adds a
-//! constant instead: the number of bracket pairs is fixed by C.5, which is more important, so the
-//! constant changes no comparison.
+//! constant instead: the number of bracket pairs is fixed by C.5 (2026 C6), which is more important, so
+//! the constant changes no comparison.
 //!
-//! Score differences (A.8) enter as powers of two: the k-th smallest difference present counts
-//! `2^(k·b)` with `2^b` larger than twice the number of players, so that comparing sums compares the
-//! sorted lists of differences lexicographically, as A.8 compares PSDs.
+//! Score differences (2017 A.8) and scores (2026 C7, C8, C18–C21) enter as powers of two: the k-th
+//! smallest value present counts `2^(k·b)` with `2^b` larger than the number of terms it can have, so
+//! that comparing sums compares the sorted lists of values lexicographically, as A.8 compares PSDs and
+//! C7 compares the downfloaters' scores.
 
 use crate::score::Score;
 
-/// The fields, most significant first.
+/// The fields, most significant first. Each serves the criterion of one edition or of both (the 2017
+/// article first, then the 2026 one); a field an edition or a bracket does not use has width zero.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Field {
-    /// C.4 / A.9: the round-pairing must be complete (every player paired, at most one bye).
+    /// 2017 C.4 / A.9, 2026 C4: the round-pairing must be complete (every player paired, at most one
+    /// bye, given to a player who may receive it).
     Completion,
-    /// C.5: number of pairs in the bracket.
+    /// 2017 C.5, 2026 C6: number of pairs in the bracket.
     Pairs,
-    /// C.6: pairing score difference of the bracket.
+    /// 2017 C.6: pairing score difference of the bracket.
     Psd,
-    /// C.7 when the following bracket is the last one: that bracket must be complete (A.9).
+    /// 2026 C7: the scores of the players paired in the bracket (the downfloaters' scores, compared in
+    /// descending order, as low as possible).
+    PairedScores,
+    /// 2017 C.7 when the following bracket is the last one: that bracket must be complete (A.9).
     NextComplete,
-    /// C.7: number of pairs in the following bracket.
+    /// 2017 C.7, 2026 C8: number of pairs in the following bracket.
     NextPairs,
-    /// C.7: pairing score difference of the following bracket.
+    /// 2017 C.7: pairing score difference of the following bracket.
     NextPsd,
-    C8,
-    C9,
-    C10,
-    C11,
-    C12,
-    C13,
-    C14,
-    C15,
-    C16,
-    C17,
-    C18,
-    C19,
+    /// 2026 C8: the scores paired in the following bracket.
+    NextPairedScores,
+    /// 2026 C9: the pairing-allocated bye to the candidate with the fewest unplayed games.
+    UnplayedGames,
+    /// 2017 C.8, 2026 C10: topscorers or their opponents with a colour difference beyond ±2.
+    TopscorerColourDifference,
+    /// 2017 C.9, 2026 C11: topscorers or their opponents with the same colour three times running.
+    TopscorerColourRepeat,
+    /// 2017 C.10, 2026 C12: players who do not get their colour preference.
+    ColourPreference,
+    /// 2017 C.11, 2026 C13: players who do not get their strong colour preference.
+    StrongColourPreference,
+    /// 2017 C.12, 2026 C14: downfloaters who had a downfloat the round before.
+    DownfloatRepeat1,
+    /// 2017 C.13, 2026 C15: upfloaters (MDP opponents) who had an upfloat the round before.
+    UpfloatRepeat1,
+    /// 2017 C.14, 2026 C16: downfloaters who had a downfloat two rounds before.
+    DownfloatRepeat2,
+    /// 2017 C.15, 2026 C17: upfloaters (MDP opponents) who had an upfloat two rounds before.
+    UpfloatRepeat2,
+    /// 2017 C.16 (score differences), 2026 C18 (scores) of repeated downfloaters, one round before.
+    DownfloatScores1,
+    /// 2017 C.17, 2026 C19: the same for repeated upfloaters.
+    UpfloatScores1,
+    /// 2017 C.18, 2026 C20: as `DownfloatScores1`, two rounds before.
+    DownfloatScores2,
+    /// 2017 C.19, 2026 C21: as `UpfloatScores1`, two rounds before.
+    UpfloatScores2,
     /// Choices already fixed: players that must be paired in the bracket.
     MustPair,
-    /// D.2.a: the number of players exchanged between S1R and S2R.
+    /// D.2.a (2026 4.3): the number of players exchanged between S1R and S2R.
     ExchangeCount,
     /// D.2.b: the difference of the sums of the BSNs exchanged.
     ExchangeSum,
-    /// The choice being tested (D.1–D.3), one at a time.
+    /// The choice being tested (D.1–D.3, 2026 4.2–4.4), one at a time.
     Probe,
 }
+
+/// The four colour fields, in priority order.
+pub const COLOUR_FIELDS: [Field; 4] = [
+    Field::TopscorerColourDifference,
+    Field::TopscorerColourRepeat,
+    Field::ColourPreference,
+    Field::StrongColourPreference,
+];
+
+/// The float-count fields: down / up, one round back, then two rounds back.
+pub const FLOAT_COUNT_FIELDS: [Field; 4] = [
+    Field::DownfloatRepeat1,
+    Field::UpfloatRepeat1,
+    Field::DownfloatRepeat2,
+    Field::UpfloatRepeat2,
+];
+
+/// The float-score fields, in the same order.
+pub const FLOAT_SCORE_FIELDS: [Field; 4] = [
+    Field::DownfloatScores1,
+    Field::UpfloatScores1,
+    Field::DownfloatScores2,
+    Field::UpfloatScores2,
+];
 
 pub const FIELD_COUNT: usize = Field::Probe as usize + 1;
 

@@ -1,0 +1,117 @@
+//! 2026 article 3: the round-pairing, bracket by bracket from the top. Every bracket is paired so that
+//! the players not yet paired can still complete the round (C4, in every bracket: there is no
+//! Penultimate Pairing Bracket, no Collapsed Last Bracket); the pairing-allocated bye goes to a player
+//! of the lowest score it can have (C5), and among those, where C9 applies, to the one with the fewest
+//! unplayed games.
+//!
+//! C4 makes every player still to be paired part of a bracket's problem. Most brackets need not carry
+//! them all: a bracket's best pairing is computed with the following score group only (C8 looks one
+//! bracket ahead) and accepted when it, together with the following bracket's pairs in the same
+//! optimum, still lets the players below complete the round — it is then also the best pairing with
+//! everybody in the graph, and the first in the order of generation. Otherwise, and for the brackets
+//! that hold the bye, the bracket is paired with every remaining player and the bye in the graph.
+
+use super::bracket::{self, Bracket};
+use super::completion::{pairs_all_but_the_bye, Completion};
+use super::{pair_bracket, Context, RoundPairing};
+use crate::error::{Error, Result};
+
+/// Pairs the score groups `groups` (highest first); returns the pairs and the bye. Sets C5's lowest
+/// bye score in `ctx` first.
+pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundPairing> {
+    let order = ctx.ranking.order.clone();
+    // C2–C5: the round must be completable; the bye, if any, goes to a player of the lowest score
+    // possible.
+    let mut completion = Completion::new(ctx, &order)?;
+    ctx.bye_score = completion.lowest_bye_score(ctx)?;
+    if ctx.bye_score.is_none() && !completion.complete() {
+        return Err(Error::NoValidPairing(
+            "the players cannot all be paired without breaking an absolute criterion (C1–C3)"
+                .into(),
+        ));
+    }
+    let ctx: &Context<'_> = ctx;
+    let odd = order.len() % 2 == 1;
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut mdps: Vec<usize> = Vec::new();
+    for k in 0..groups.len() {
+        let mut players = std::mem::take(&mut mdps);
+        let residents = &groups[k];
+        let moved_down = players.len();
+        players.extend(residents.iter().copied());
+        let next = groups.get(k + 1).cloned().unwrap_or_default();
+        let lower: Vec<usize> = groups.iter().skip(k + 2).flatten().copied().collect();
+        let score = residents
+            .first()
+            .map(|&p| ctx.state.players[p].pairing_score);
+        // The bye goes to a player of this bracket when C5's score is not below the residents'.
+        let bye_here = odd && ctx.bye_score.is_some() && ctx.bye_score >= score;
+        let full = Bracket {
+            mdps: moved_down,
+            players,
+            next,
+            lower,
+            next_is_last: false,
+            bye: odd,
+            complete: true,
+            only_without_floaters: false,
+            c9: false,
+        };
+        if full.next.is_empty() || bye_here {
+            // C9 applies where the bracket pairs all its players but one, who receives the bye.
+            let mut rest = full.next.clone();
+            rest.extend(full.lower.iter().copied());
+            let c9 = bye_here && pairs_all_but_the_bye(ctx, &full.players, full.mdps, &rest)?;
+            let result = pair_bracket(ctx, &Bracket { c9, ..full })?;
+            if !completion.remove_if_completable(ctx, &result.pairs)? {
+                return Err(Error::Internal(
+                    "a bracket paired with every remaining player left the round incomplete".into(),
+                ));
+            }
+            pairs.extend(result.pairs);
+            mdps = result.floaters;
+            if rest.is_empty() {
+                break;
+            }
+            continue;
+        }
+        // The bracket alone, when it pairs all its players: no downfloater for C7–C9 to judge.
+        let alone = Bracket {
+            next: Vec::new(),
+            lower: Vec::new(),
+            bye: false,
+            complete: false,
+            only_without_floaters: true,
+            ..full.clone()
+        };
+        if let Some(result) = bracket::pair_bracket(ctx, &alone)? {
+            if completion.remove_if_completable(ctx, &result.pairs)? {
+                pairs.extend(result.pairs);
+                continue;
+            }
+        }
+        // With the following score group (C8).
+        let ahead = Bracket {
+            lower: Vec::new(),
+            bye: false,
+            complete: false,
+            ..full.clone()
+        };
+        let result = pair_bracket(ctx, &ahead)?;
+        if completion.remove_if_extendable(ctx, &result.pairs, &result.next_pairs)? {
+            pairs.extend(result.pairs);
+            mdps = result.floaters;
+            continue;
+        }
+        // With everybody (C4).
+        let result = pair_bracket(ctx, &full)?;
+        if !completion.remove_if_completable(ctx, &result.pairs)? {
+            return Err(Error::Internal(
+                "a bracket paired with every remaining player left the round incomplete".into(),
+            ));
+        }
+        pairs.extend(result.pairs);
+        mdps = result.floaters;
+    }
+    Ok((pairs, mdps.first().copied()))
+}
