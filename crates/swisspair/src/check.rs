@@ -2,7 +2,7 @@
 //! again, and compare with the pairs the file records.
 
 use crate::error::{Error, Result};
-use crate::systems::System;
+use crate::systems::{Edition, System};
 use crate::tournament::{Bye, Colour, Entry, Tournament};
 use std::collections::BTreeSet;
 
@@ -118,12 +118,26 @@ pub fn tournament_before(t: &Tournament, round: usize) -> Tournament {
     before
 }
 
-/// Re-pairs every round of `t` with `system`; `progress(done, total)` is called after each round.
+/// Re-pairs every round of `t` with `system`, in the edition the file names (or the system's default
+/// edition); `progress(done, total)` is called after each round.
 pub fn check(
     t: &Tournament,
     system: System,
+    progress: impl FnMut(usize, usize),
+) -> Result<CheckReport> {
+    let edition = system.edition_for(t, None)?;
+    check_in(t, system, edition, progress)
+}
+
+/// Re-pairs every round of `t` with `system` under `edition`; `progress(done, total)` is called after
+/// each round.
+pub fn check_in(
+    t: &Tournament,
+    system: System,
+    edition: Edition,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<CheckReport> {
+    let edition = system.check_edition(edition)?;
     let total = t.rounds_played;
     let mut report = CheckReport {
         rounds: total,
@@ -132,7 +146,7 @@ pub fn check(
     for round in 1..=total {
         let before = tournament_before(t, round);
         let recorded = recorded_pairs(t, round);
-        let outcome = system.pair(&before);
+        let outcome = system.pair_in(edition, &before);
         let (paired, error) = match outcome {
             Ok(pairing) => {
                 let mut v: Vec<NumberedPair> = pairing
