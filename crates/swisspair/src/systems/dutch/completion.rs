@@ -2,113 +2,270 @@
 //! of them receiving the pairing-allocated bye when they are odd in number) without breaking the absolute
 //! criteria (2017 C.1–C.3, 2026 C1–C3, the bye only to a player who may have it)?
 //!
-//! A complete pairing of the players still to be paired is kept from bracket to bracket: when a bracket
-//! pairs some of them, they leave the graph and only their old partners need new ones, which the
-//! matching engine finds incrementally.
+//! Two ways to answer, both exact:
+//!
+//! - A degree certificate (Dirac's theorem): when every player still to be paired may meet at least
+//!   half of the others, they can be paired completely (and when they are odd in number, with any one
+//!   of them left out for the bye). The degrees come from counting what forbids a pair — games already
+//!   played, forbidden pairs, and the absolute colour preference shared by a whole class of players —
+//!   in time linear in the players and rounds, without building a graph. In a large tournament this
+//!   holds almost always.
+//! - Otherwise a complete pairing of the players still to be paired is built with the matching engine
+//!   and kept from bracket to bracket: when a bracket pairs some of them, they leave the graph and only
+//!   their old partners need new ones, which the matching engine finds incrementally.
 
 use super::criteria;
 use super::Context;
 use crate::error::{Error, Result};
 use crate::matching::{MatchingComputer, MatchingError};
 use crate::score::Score;
+use crate::state::Strength;
+use crate::tournament::Colour;
 
 pub struct Completion {
-    matching: MatchingComputer<u64>,
-    /// Player of each vertex (the last vertex is the bye when there is one).
+    /// Player of each vertex.
     players: Vec<usize>,
     /// Vertex of each player index (`usize::MAX` when not in the round).
     vertex: Vec<usize>,
-    bye: Option<usize>,
-    /// Vertices still to be paired.
+    /// The players are odd in number: one of them receives the bye.
+    odd: bool,
+    /// Vertices still to be paired, and how many.
     present: Vec<bool>,
+    present_count: usize,
+    /// C.3 / C3: the class of players who may not meet each other for their shared absolute colour
+    /// preference (non-topscorers only), per vertex; and how many of each class are present.
+    class: Vec<Option<Colour>>,
+    class_present: [usize; 2],
+    /// Per vertex, the other vertices it may not meet for another reason (a game played, a forbidden
+    /// pair), without repeats.
+    avoid: Vec<Vec<usize>>,
+    /// The matching, once the degree certificate has failed.
+    exact: Option<Exact>,
+}
+
+/// A complete pairing kept by the matching engine; the last vertex is the bye when there is one.
+struct Exact {
+    matching: MatchingComputer<u64>,
+    bye: Option<usize>,
 }
 
 fn internal(e: MatchingError) -> Error {
     Error::Internal(format!("matching: {e}"))
 }
 
+fn class_index(c: Colour) -> usize {
+    match c {
+        Colour::White => 0,
+        Colour::Black => 1,
+    }
+}
+
 impl Completion {
     /// All the players of the round.
     pub fn new(ctx: &Context<'_>, players: &[usize]) -> Result<Completion> {
         let n = players.len();
-        let bye = (n % 2 == 1).then_some(n);
-        let size = n + usize::from(bye.is_some());
         let mut vertex = vec![usize::MAX; ctx.state.players.len()];
         for (i, &p) in players.iter().enumerate() {
             vertex[p] = i;
         }
-        let mut c = Completion {
-            matching: MatchingComputer::new(size).map_err(internal)?,
-            players: players.to_vec(),
-            vertex,
-            bye,
-            present: vec![true; size],
-        };
-        for i in 0..n {
-            c.connect(ctx, i)?;
+        let mut class = Vec::with_capacity(n);
+        let mut class_present = [0; 2];
+        for &p in players {
+            let s = &ctx.state.players[p];
+            let c = (s.preference.strength == Strength::Absolute && !s.topscorer)
+                .then_some(s.preference.colour)
+                .flatten();
+            if let Some(c) = c {
+                class_present[class_index(c)] += 1;
+            }
+            class.push(c);
         }
-        c.matching.solve();
-        Ok(c)
-    }
-
-    /// Adds the edges of vertex `i` to every present vertex it may be paired with.
-    fn connect(&mut self, ctx: &Context<'_>, i: usize) -> Result<()> {
-        let a = &ctx.state.players[self.players[i]];
-        for j in 0..self.players.len() {
-            if j != i && self.present[j] {
-                let b = &ctx.state.players[self.players[j]];
-                if criteria::compatible(ctx.tournament, ctx.state, a, b) {
-                    self.matching.set_edge(i, j, 1).map_err(internal)?;
+        let mut avoid: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, &p) in players.iter().enumerate() {
+            for &o in &ctx.state.players[p].opponents {
+                if let Some(&j) = vertex.get(o).filter(|&&j| j != usize::MAX) {
+                    avoid[i].push(j);
                 }
             }
         }
-        if let Some(bye) = self.bye {
-            if ctx.may_get_bye(a) {
-                self.matching.set_edge(i, bye, 1).map_err(internal)?;
+        for f in &ctx.tournament.forbidden {
+            if !(f.first_round..=f.last_round).contains(&ctx.state.round) {
+                continue;
+            }
+            let (a, b) = (
+                vertex.get(f.a).copied().unwrap_or(usize::MAX),
+                vertex.get(f.b).copied().unwrap_or(usize::MAX),
+            );
+            if a != usize::MAX && b != usize::MAX && a != b {
+                avoid[a].push(b);
+                avoid[b].push(a);
+            }
+        }
+        for list in &mut avoid {
+            list.sort_unstable();
+            list.dedup();
+        }
+        Ok(Completion {
+            players: players.to_vec(),
+            vertex,
+            odd: n % 2 == 1,
+            present: vec![true; n],
+            present_count: n,
+            class,
+            class_present,
+            avoid,
+            exact: None,
+        })
+    }
+
+    /// True when every player still to be paired has a partner (or the bye).
+    pub fn complete(&mut self, ctx: &Context<'_>) -> Result<bool> {
+        if self.exact.is_none() {
+            if self.odd && !self.candidate_present(ctx) {
+                return Ok(false);
+            }
+            if self.certified() {
+                return Ok(true);
+            }
+            self.build_exact(ctx)?;
+        }
+        Ok(self.exact_complete())
+    }
+
+    /// Whether a player who may receive the bye is still to be paired.
+    fn candidate_present(&self, ctx: &Context<'_>) -> bool {
+        (0..self.players.len())
+            .any(|i| self.present[i] && ctx.may_get_bye(&ctx.state.players[self.players[i]]))
+    }
+
+    /// Dirac's condition for the present players: every one may meet at least half of the others
+    /// (when they are odd in number, at least half of the others but one, so that any of them can be
+    /// left out for the bye). Sufficient for a complete pairing, not necessary.
+    fn certified(&self) -> bool {
+        let n = self.present_count;
+        if n <= 1 {
+            return true;
+        }
+        let needed = if self.odd { n.div_ceil(2) } else { n / 2 };
+        (0..self.players.len())
+            .filter(|&i| self.present[i])
+            .all(|i| {
+                let mut barred = 0;
+                let own = self.class[i];
+                if let Some(c) = own {
+                    barred += self.class_present[class_index(c)] - 1;
+                }
+                for &j in &self.avoid[i] {
+                    if self.present[j] && (own.is_none() || self.class[j] != own) {
+                        barred += 1;
+                    }
+                }
+                n - 1 - barred >= needed
+            })
+    }
+
+    /// Builds the matching over the present players (the bye's edges to the players who may have it).
+    fn build_exact(&mut self, ctx: &Context<'_>) -> Result<()> {
+        let n = self.players.len();
+        let bye = self.odd.then_some(n);
+        let matching = MatchingComputer::new(n + usize::from(self.odd)).map_err(internal)?;
+        self.exact = Some(Exact { matching, bye });
+        for i in 0..n {
+            if self.present[i] {
+                self.connect(ctx, i, true)?;
             }
         }
         Ok(())
     }
 
-    /// 2026 C5 with C2 and C4: the lowest score a player receiving the pairing-allocated bye can have
-    /// while the round can still be completed (`None` when the round has no bye). Call on a tracker
-    /// built with `ctx.bye_score` unset; it then keeps bye edges to the players of at most that score
-    /// (the C5 candidates) only. Bye edges are added score group by score group from the lowest.
-    pub fn lowest_bye_score(&mut self, ctx: &Context<'_>) -> Result<Option<Score>> {
-        let Some(bye) = self.bye else {
-            return Ok(None);
+    fn exact_complete(&mut self) -> bool {
+        let Some(exact) = &mut self.exact else {
+            return false;
         };
-        for i in 0..self.players.len() {
-            self.matching.set_edge(i, bye, 0).map_err(internal)?;
+        exact.matching.solve();
+        (0..self.players.len()).all(|v| !self.present[v] || exact.matching.mate(v).is_some())
+            && exact.bye.is_none_or(|b| exact.matching.mate(b).is_some())
+    }
+
+    /// Adds the edges of vertex `i` to every present vertex it may be paired with (to the later ones
+    /// only with `later_only`, when every vertex is being connected in turn), and to the bye.
+    fn connect(&mut self, ctx: &Context<'_>, i: usize, later_only: bool) -> Result<()> {
+        let Some(exact) = &mut self.exact else {
+            return Ok(());
+        };
+        let a = &ctx.state.players[self.players[i]];
+        let from = if later_only { i + 1 } else { 0 };
+        for j in from..self.players.len() {
+            if j != i && self.present[j] {
+                let b = &ctx.state.players[self.players[j]];
+                if criteria::compatible(ctx.tournament, ctx.state, a, b) {
+                    exact.matching.set_edge(i, j, 1).map_err(internal)?;
+                }
+            }
         }
-        let mut scores: Vec<Score> = self
-            .players
-            .iter()
-            .map(|&p| ctx.state.players[p].pairing_score)
+        if let Some(bye) = exact.bye {
+            if ctx.may_get_bye(a) {
+                exact.matching.set_edge(i, bye, 1).map_err(internal)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn set_exact_edge(&mut self, u: usize, v: usize, weight: u64) -> Result<()> {
+        match &mut self.exact {
+            Some(exact) => exact.matching.set_edge(u, v, weight).map_err(internal),
+            None => Ok(()),
+        }
+    }
+
+    /// 2026 C5 with C2 and C4: the lowest score a player receiving the pairing-allocated bye can have
+    /// while the round can still be completed (`None` when the round has no bye). Call with
+    /// `ctx.bye_score` unset; the answer is the score to set there, after which only players of at most
+    /// that score (the C5 candidates) may have the bye.
+    pub fn lowest_bye_score(&mut self, ctx: &Context<'_>) -> Result<Option<Score>> {
+        if !self.odd {
+            return Ok(None);
+        }
+        let mut scores: Vec<Score> = (0..self.players.len())
+            .filter(|&i| self.present[i])
+            .map(|i| &ctx.state.players[self.players[i]])
+            .filter(|p| p.bye_eligible())
+            .map(|p| p.pairing_score)
             .collect();
         scores.sort_unstable();
         scores.dedup();
-        for s in scores {
-            for i in 0..self.players.len() {
-                let p = &ctx.state.players[self.players[i]];
-                if p.pairing_score == s && p.bye_eligible() {
-                    self.matching.set_edge(i, bye, 1).map_err(internal)?;
-                }
+        if self.exact.is_none() && self.certified() {
+            // Any player may be left out for the bye: the lowest score of one who may have it.
+            if let Some(&lowest) = scores.first() {
+                return Ok(Some(lowest));
             }
-            if self.complete() {
-                return Ok(Some(s));
+        } else {
+            if self.exact.is_none() {
+                self.build_exact(ctx)?;
+            }
+            let bye = self.exact.as_ref().and_then(|e| e.bye);
+            if let Some(bye) = bye {
+                // Bye edges score group by score group from the lowest.
+                for i in 0..self.players.len() {
+                    self.set_exact_edge(i, bye, 0)?;
+                }
+                for &s in &scores {
+                    for i in 0..self.players.len() {
+                        let p = &ctx.state.players[self.players[i]];
+                        if self.present[i] && p.pairing_score == s && p.bye_eligible() {
+                            self.set_exact_edge(i, bye, 1)?;
+                        }
+                    }
+                    if self.exact_complete() {
+                        return Ok(Some(s));
+                    }
+                }
             }
         }
         Err(Error::NoValidPairing(
             "the players cannot all be paired, one of them receiving the pairing-allocated bye, without breaking an absolute criterion (C1–C3)"
                 .into(),
         ))
-    }
-
-    /// True when every player still to be paired has a partner (or the bye).
-    pub fn complete(&mut self) -> bool {
-        self.matching.solve();
-        (0..self.present.len()).all(|v| !self.present[v] || self.matching.mate(v).is_some())
     }
 
     /// Takes the players of `pairs` out when the others, with the players of `tentative` also paired as
@@ -125,17 +282,8 @@ impl Completion {
         if !self.remove_if_completable(ctx, &all)? {
             return Ok(false);
         }
-        let back: Vec<usize> = tentative
-            .iter()
-            .flat_map(|&(a, b)| [a, b])
-            .filter_map(|p| self.vertex.get(p).copied().filter(|&v| v != usize::MAX))
-            .collect();
-        for &v in &back {
-            self.present[v] = true;
-        }
-        for &v in &back {
-            self.connect(ctx, v)?;
-        }
+        let back = self.vertices_of(tentative);
+        self.restore(ctx, &back)?;
         Ok(true)
     }
 
@@ -146,25 +294,58 @@ impl Completion {
         ctx: &Context<'_>,
         pairs: &[(usize, usize)],
     ) -> Result<bool> {
-        let removed: Vec<usize> = pairs
+        let removed = self.vertices_of(pairs);
+        for &v in &removed {
+            self.set_present(v, false);
+            if let Some(exact) = &mut self.exact {
+                exact.matching.isolate_vertex(v).map_err(internal)?;
+            }
+        }
+        if self.complete(ctx)? {
+            return Ok(true);
+        }
+        self.restore(ctx, &removed)?;
+        Ok(false)
+    }
+
+    /// The vertices of the players of `pairs` (those in the round).
+    fn vertices_of(&self, pairs: &[(usize, usize)]) -> Vec<usize> {
+        pairs
             .iter()
             .flat_map(|&(a, b)| [a, b])
             .filter_map(|p| self.vertex.get(p).copied().filter(|&v| v != usize::MAX))
-            .collect();
-        for &v in &removed {
-            self.present[v] = false;
-            self.matching.isolate_vertex(v).map_err(internal)?;
+            .collect()
+    }
+
+    /// Puts the vertices back, with their edges.
+    fn restore(&mut self, ctx: &Context<'_>, vertices: &[usize]) -> Result<()> {
+        for &v in vertices {
+            self.set_present(v, true);
         }
-        if self.complete() {
-            return Ok(true);
+        for &v in vertices {
+            self.connect(ctx, v, false)?;
         }
-        for &v in &removed {
-            self.present[v] = true;
+        Ok(())
+    }
+
+    fn set_present(&mut self, v: usize, present: bool) {
+        if self.present[v] == present {
+            return;
         }
-        for &v in &removed {
-            self.connect(ctx, v)?;
+        self.present[v] = present;
+        if present {
+            self.present_count += 1;
+        } else {
+            self.present_count -= 1;
         }
-        Ok(false)
+        if let Some(c) = self.class[v] {
+            let count = &mut self.class_present[class_index(c)];
+            if present {
+                *count += 1;
+            } else {
+                *count -= 1;
+            }
+        }
     }
 }
 
@@ -200,20 +381,6 @@ pub fn pairs_all_but_the_bye(
         return Ok(false);
     }
     // The players below among themselves.
-    let m = rest.len();
-    if m == 0 {
-        return Ok(true);
-    }
-    let mut below = MatchingComputer::<u64>::new(m).map_err(internal)?;
-    for (i, &pa) in rest.iter().enumerate() {
-        let a = &ctx.state.players[pa];
-        for (j, &pb) in rest.iter().enumerate().skip(i + 1) {
-            let b = &ctx.state.players[pb];
-            if criteria::compatible(ctx.tournament, ctx.state, a, b) {
-                below.set_edge(i, j, 1).map_err(internal)?;
-            }
-        }
-    }
-    below.solve();
-    Ok((0..m).all(|v| below.mate(v).is_some()))
+    let mut below = Completion::new(ctx, rest)?;
+    below.complete(ctx)
 }

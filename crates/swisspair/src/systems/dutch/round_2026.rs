@@ -24,7 +24,7 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
     // possible.
     let mut completion = Completion::new(ctx, &order)?;
     ctx.bye_score = completion.lowest_bye_score(ctx)?;
-    if ctx.bye_score.is_none() && !completion.complete() {
+    if ctx.bye_score.is_none() && !completion.complete(ctx)? {
         return Err(Error::NoValidPairing(
             "the players cannot all be paired without breaking an absolute criterion (C1–C3)"
                 .into(),
@@ -58,10 +58,21 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
             c9: false,
         };
         if full.next.is_empty() || bye_here {
-            // C9 applies where the bracket pairs all its players but one, who receives the bye.
+            // C9 applies where the bracket pairs all its players but one, who receives the bye. It
+            // can only matter when the candidates for the bye have played different numbers of games.
             let mut rest = full.next.clone();
             rest.extend(full.lower.iter().copied());
-            let c9 = bye_here && pairs_all_but_the_bye(ctx, &full.players, full.mdps, &rest)?;
+            let mut played = full
+                .players
+                .iter()
+                .map(|&p| &ctx.state.players[p])
+                .filter(|p| ctx.may_get_bye(p))
+                .map(|p| p.games_played);
+            let differ = played
+                .next()
+                .is_some_and(|first| played.any(|g| g != first));
+            let c9 =
+                bye_here && differ && pairs_all_but_the_bye(ctx, &full.players, full.mdps, &rest)?;
             let result = pair_bracket(ctx, &Bracket { c9, ..full })?;
             if !completion.remove_if_completable(ctx, &result.pairs)? {
                 return Err(Error::Internal(
