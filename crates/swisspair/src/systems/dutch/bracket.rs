@@ -294,6 +294,8 @@ struct Plan {
     only_without_floaters: bool,
     /// 2026 C9 is in force in this bracket.
     c9: bool,
+    /// D.2.b's field is filled (off while only D.2.a is decided, see [`Solver::run`]).
+    exchange_sums: bool,
 }
 
 /// The bracket's scores with how many players have each, lowest first.
@@ -575,6 +577,7 @@ impl Plan {
             complete: b.complete,
             only_without_floaters: b.only_without_floaters,
             c9: b.c9,
+            exchange_sums: true,
         }
     }
 }
@@ -903,13 +906,15 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 0,
             );
             // D.2.b: S1 after the exchange is the set of lower BSNs; minimise its sum.
-            let lower = a.remainder_rank.min(b.remainder_rank);
-            l.add(
-                w,
-                Field::ExchangeSum,
-                u64::from(plan.bracket_size + 1 - lower),
-                0,
-            );
+            if plan.exchange_sums {
+                let lower = a.remainder_rank.min(b.remainder_rank);
+                l.add(
+                    w,
+                    Field::ExchangeSum,
+                    u64::from(plan.bracket_size + 1 - lower),
+                    0,
+                );
+            }
         }
     }
 
@@ -1043,6 +1048,10 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 vertex.in_s2r = i >= remainder_pairs;
             }
             if remainder_pairs > 0 {
+                // D.2.a first: D.2.b's sums only order candidates that exchange somebody (without an
+                // exchange, S1R's sum is the same in every candidate), and they make the weights of
+                // a large remainder so varied that the matching takes long to settle.
+                self.plan.exchange_sums = false;
                 for &v in &remainder {
                     self.refresh(v)?;
                 }
@@ -1057,6 +1066,13 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         for &s in s1r {
             if !paired_above(&mut self, s) {
                 exchanged += 1;
+            }
+        }
+        if exchanged > 0 && !self.plan.exchange_sums {
+            // D.2.b: the exchange's sums, now that there is one.
+            self.plan.exchange_sums = true;
+            for &v in &remainder {
+                self.refresh(v)?;
             }
         }
         // 4. D.2.c: move from S1R to S2R the highest BSNs possible.
