@@ -379,6 +379,30 @@ fn float_levels_2026(ctx: &Context<'_>, b: &Bracket, pair_scores: &[(Score, u64)
     terms.map(Levels::new)
 }
 
+/// Whether 2026 C18–C21 can tell apart candidates that C14–C17 (and C7) find equal: C18/C20 when an
+/// MDP had the downfloat (the residents' scores are all the same, so for them the counts decide);
+/// C19/C21 when a resident had the upfloat and the MDPs have different scores (with one MDP score,
+/// the count of repeated upfloats decides).
+fn float_scores_vary_2026(ctx: &Context<'_>, b: &Bracket) -> [bool; 4] {
+    let (mdps, residents) = b.players.split_at(b.mdps.min(b.players.len()));
+    let floats = |p: usize, float: Receives| float_repeats(&ctx.state.players[p], float);
+    let mdp_down_1 = mdps.iter().any(|&p| floats(p, Receives::Down).previous);
+    let mdp_down_2 = mdps.iter().any(|&p| floats(p, Receives::Down).two_before);
+    let mdp_scores_differ = mdps
+        .windows(2)
+        .any(|w| ctx.state.players[w[0]].pairing_score != ctx.state.players[w[1]].pairing_score);
+    let resident_up_1 = residents.iter().any(|&p| floats(p, Receives::Up).previous);
+    let resident_up_2 = residents
+        .iter()
+        .any(|&p| floats(p, Receives::Up).two_before);
+    [
+        mdp_down_1,
+        mdp_scores_differ && resident_up_1,
+        mdp_down_2,
+        mdp_scores_differ && resident_up_2,
+    ]
+}
+
 impl Plan {
     fn new(ctx: &Context<'_>, b: &Bracket) -> Plan {
         let since_2026 = ctx.since_2026();
@@ -541,17 +565,20 @@ impl Plan {
         }
         widths[Field::ColourPreference as usize] = count(1);
         widths[Field::StrongColourPreference as usize] = count(1);
-        // The float counts only where somebody can repeat a float; 2017 C.16–C.19 only where the score
-        // differences concerned can differ (otherwise they follow the counts); 2026 C18–C21 wherever
-        // somebody is concerned (an MDP's score counts there, not in the counts).
+        // The float counts only where somebody can repeat a float; the score fields only where they
+        // can differ between candidates with the same counts.
         for (i, f) in FLOAT_COUNT_FIELDS.into_iter().enumerate() {
             if !float_levels[i].values().is_empty() {
                 widths[f as usize] = count(3);
             }
         }
-        let least_values = if since_2026 { 1 } else { 2 };
+        let scores_vary = if since_2026 {
+            float_scores_vary_2026(ctx, b)
+        } else {
+            float_levels.each_ref().map(|l| l.values().len() > 1)
+        };
         for (i, f) in FLOAT_SCORE_FIELDS.into_iter().enumerate() {
-            if float_levels[i].values().len() >= least_values {
+            if scores_vary[i] {
                 widths[f as usize] = float_levels[i].width(bits(bracket_pairs));
             }
         }
