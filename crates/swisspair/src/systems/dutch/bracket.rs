@@ -20,7 +20,7 @@
 use super::criteria::{
     self, downfloater_score_difference, float_repeats, pair_score_difference, Receives,
 };
-use super::transposition::KindWeights;
+use super::transposition::{KindWeights, I256};
 use super::weights::{
     bits, Field, FromLimbs, Layout, Levels, Wide, COLOUR_FIELDS, FIELD_COUNT, FLOAT_COUNT_FIELDS,
     FLOAT_SCORE_FIELDS,
@@ -1369,10 +1369,14 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                     .iter()
                     .copied()
                     .find(|&v| self.mate_in_bracket(v).is_none())?;
-                Some(
-                    self.mate(left)
-                        .filter(|&b| self.plan.vertices[b].role == Role::Bye)?,
-                )
+                match self
+                    .mate(left)
+                    .filter(|&b| self.plan.vertices[b].role == Role::Bye)
+                {
+                    Some(bye) => Some(bye),
+                    // The player left over floats into the following bracket (C.7 / C8).
+                    None => return self.transpose_with_floater(remainder, s1, &s2, left),
+                }
             }
             _ => return None,
         };
@@ -1406,6 +1410,163 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             .filter(|v| !remainder.contains(v))
             .collect();
         self.assign(&partners, &rows, &s2, &others)
+    }
+
+    /// Bits `shift..` of edge `u`–`v`'s weight, as a signed number (`None` when wider than 255 bits).
+    fn high_value(&mut self, u: usize, v: usize, shift: u32) -> Option<I256> {
+        let mut w = std::mem::replace(&mut self.scratch, Wide::zero(0));
+        w.clear();
+        self.fill_weight(&mut w, u, v);
+        let (low, high, beyond) = (
+            w.bits_from(shift),
+            w.bits_from(shift + 128),
+            w.bits_from(shift + 256),
+        );
+        self.scratch = w;
+        if beyond != 0 || high >> 127 != 0 {
+            return None;
+        }
+        let digits = [
+            low as u64,
+            (low >> 64) as u64,
+            high as u64,
+            (high >> 64) as u64,
+        ];
+        Some(bnum::BUint::<4>::from_digits(digits).cast_signed())
+    }
+
+    /// Step 6 when the remainder pairs all of S1R and one S2R player is left over to float into the
+    /// following bracket (2017 C.7, 2026 C8), without probes. Which S2R player floats matters to the
+    /// following bracket only through whom he may meet there, so what the following bracket is worth
+    /// with each of them is found on a matching of that bracket alone (its residents and this
+    /// bracket's other floaters), once per distinct set of possible opponents, each from the last by
+    /// one augmentation. The floater is then a last row of the assignment (D.1: whoever S1R leaves
+    /// over floats), and the first best assignment is read off the current optimum along its tight
+    /// pairs. `None` when that cannot be done here (the caller probes instead).
+    fn transpose_with_floater(
+        &mut self,
+        remainder: &[usize],
+        s1: &[usize],
+        s2: &[usize],
+        left: usize,
+    ) -> Option<BracketPairing> {
+        let n = self.n();
+        let size = self.plan.bracket_size as usize;
+        if self.plan.next_score.is_none()
+            || self.plan.complete
+            || self
+                .plan
+                .vertices
+                .iter()
+                .any(|v| matches!(v.role, Role::Bye | Role::Lower))
+        {
+            return None;
+        }
+        let shift = self.plan.layout.offset_index(Field::MustPair as usize);
+        // The following bracket: its residents, and the floaters of this bracket outside the remainder.
+        let residents: Vec<usize> = (size..n)
+            .filter(|&v| self.plan.vertices[v].role == Role::Next)
+            .collect();
+        let mut members = residents.clone();
+        for v in 0..size {
+            if !remainder.contains(&v) && self.mate_in_bracket(v).is_none() {
+                members.push(v);
+            }
+        }
+        let slot = members.len();
+        let mut next = MatchingComputer::<W>::new(slot + 1).ok()?;
+        for (i, &a) in members.iter().enumerate() {
+            for (j, &b) in members.iter().enumerate().skip(i + 1) {
+                if self.is_alive(a, b) {
+                    let w = self.weight(a, b).ok()?;
+                    next.set_edge(i, j, w).ok()?;
+                }
+            }
+        }
+        // What the following bracket is worth with each S2R player added, by whom he may meet there.
+        let mut worth: std::collections::BTreeMap<Vec<bool>, I256> = Default::default();
+        let mut float_values = Vec::with_capacity(s2.len());
+        for &z in s2 {
+            let signature: Vec<bool> = residents.iter().map(|&y| self.is_alive(z, y)).collect();
+            if let Some(&value) = worth.get(&signature) {
+                float_values.push(value);
+                continue;
+            }
+            self.add_to_next(&mut next, &members, &residents, z)?;
+            let mut value = I256::ZERO;
+            for (a, b) in next.pairs() {
+                let (a, b) = (*members.get(a).unwrap_or(&z), *members.get(b).unwrap_or(&z));
+                value += self.high_value(a, b, shift)?;
+            }
+            worth.insert(signature, value);
+            float_values.push(value);
+        }
+        // The optimum's assignment: S1R to the S2R players they meet, the float row to the one left.
+        let mut position = vec![usize::MAX; n];
+        for (i, &v) in s2.iter().enumerate() {
+            position[v] = i;
+        }
+        let mut optimal: Vec<usize> = Vec::with_capacity(s1.len() + 1);
+        for &a in s1 {
+            optimal.push(*position.get(self.mate(a)?)?);
+        }
+        optimal.push(*position.get(left)?);
+        let mut values: Vec<Option<I256>> = Vec::with_capacity(s1.len() * s2.len());
+        for &a in s1 {
+            for &b in s2 {
+                values.push(if self.is_alive(a, b) {
+                    Some(self.high_value(a, b, shift)?)
+                } else {
+                    None
+                });
+            }
+        }
+        let columns = s2.len();
+        let rows = s1.len();
+        let partners = super::transposition::first_best_from(&optimal, |r, c| {
+            if r == rows {
+                float_values.get(c).copied()
+            } else {
+                values.get(r * columns + c).copied().flatten()
+            }
+        })?;
+        let floater = *s2.get(*partners.last()?)?;
+        let row_vertices: Vec<usize> = s1.iter().copied().chain([usize::MAX]).collect();
+        let others: Vec<usize> = (0..size).filter(|v| !remainder.contains(v)).collect();
+        let mut pairing = self.assign(&partners, &row_vertices, s2, &others)?;
+        // The following bracket as it pairs with this floater.
+        self.add_to_next(&mut next, &members, &residents, floater)?;
+        pairing.next_pairs = next
+            .pairs()
+            .into_iter()
+            .map(|(a, b)| {
+                let player =
+                    |x: usize| self.plan.vertices[*members.get(x).unwrap_or(&floater)].player;
+                (player(a), player(b))
+            })
+            .collect();
+        Some(pairing)
+    }
+
+    /// Puts `z` in the spare last vertex of the following bracket's matching `next` (whose other
+    /// vertices are `members`) with its edges to `residents`, and solves.
+    fn add_to_next(
+        &mut self,
+        next: &mut MatchingComputer<W>,
+        members: &[usize],
+        residents: &[usize],
+        z: usize,
+    ) -> Option<()> {
+        let slot = members.len();
+        next.isolate_vertex(slot).ok()?;
+        for (i, &y) in residents.iter().enumerate() {
+            if self.is_alive(z, y) {
+                let w = self.weight(z, y).ok()?;
+                next.set_edge(slot, i, w).ok()?;
+            }
+        }
+        next.solve();
+        Some(())
     }
 
     /// The bracket's pairing from an assignment of `rows` to `columns` (`partners`: the position of each

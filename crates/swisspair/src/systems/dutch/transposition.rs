@@ -11,6 +11,22 @@
 /// The weight of a pair of kinds; `None` when such players may not meet.
 pub type KindWeights = Vec<Vec<Option<i128>>>;
 
+/// An exact signed number for [`first_best_from`]'s values.
+pub trait Value: Copy + Ord + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self> {
+    const ZERO: Self;
+}
+
+impl Value for i128 {
+    const ZERO: Self = 0;
+}
+
+/// 256-bit signed values, for weights wider than `i128` holds.
+pub type I256 = bnum::BInt<4>;
+
+impl Value for I256 {
+    const ZERO: Self = I256::ZERO;
+}
+
 /// Assigns `s1_kinds.len()` S1 players (in D.1 order) to S2 players (in BSN order) of the given kinds,
 /// one each, with the largest total weight and, among those, the lexicographically smallest sequence of
 /// S2 positions. Returns, for each S1 player, the position of its partner in S2; `None` when the kinds
@@ -85,9 +101,9 @@ pub fn best_total(rows: &[u64], columns: &[u64], weights: &KindWeights) -> Optio
 /// the perfect ones on the pairs that meet their duals (the tight pairs), and each row in turn takes the
 /// lowest tight column that an alternating path of tight pairs lets it have. `None` when the duals are
 /// not found in time (the caller falls back to its own search).
-pub fn first_best_from(
+pub fn first_best_from<V: Value>(
     optimal: &[usize],
-    weight: impl Fn(usize, usize) -> Option<i128>,
+    weight: impl Fn(usize, usize) -> Option<V>,
 ) -> Option<Vec<usize>> {
     const MOST_PASSES: usize = 64;
     let n = optimal.len();
@@ -98,11 +114,11 @@ pub fn first_best_from(
         }
         row_of[c] = r;
     }
-    let own: Vec<i128> = (0..n)
+    let own: Vec<V> = (0..n)
         .map(|r| weight(r, optimal[r]))
         .collect::<Option<_>>()?;
     // Column duals: v[b] >= v[optimal[a]] + w(a, b) - w(a, optimal[a]) for every pair that may meet.
-    let mut v = vec![0i128; n];
+    let mut v = vec![V::ZERO; n];
     let mut settled = false;
     for _ in 0..MOST_PASSES {
         let mut changed = false;
@@ -125,7 +141,7 @@ pub fn first_best_from(
     if !settled {
         return None;
     }
-    let u: Vec<i128> = (0..n).map(|a| own[a] - v[optimal[a]]).collect();
+    let u: Vec<V> = (0..n).map(|a| own[a] - v[optimal[a]]).collect();
     let tight = |a: usize, b: usize| weight(a, b) == Some(u[a] + v[b]);
     let mut column_of = optimal.to_vec();
     let mut fixed_column = vec![false; n];
