@@ -296,6 +296,9 @@ struct Plan {
     c9: bool,
     /// D.2.b's field is filled (off while only D.2.a is decided, see [`Solver::run`]).
     exchange_sums: bool,
+    /// The pairs an exchange would make are out of the graph, and D.2's fields with them (see
+    /// [`Solver::pair_without_exchanges`]).
+    exchanges_excluded: bool,
 }
 
 /// The bracket's scores with how many players have each, lowest first.
@@ -605,6 +608,7 @@ impl Plan {
             only_without_floaters: b.only_without_floaters,
             c9: b.c9,
             exchange_sums: true,
+            exchanges_excluded: false,
         }
     }
 }
@@ -633,6 +637,9 @@ struct Solver<'a, W: Weight + FromLimbs> {
     scratch: Wide,
     /// How many probes were solved (for the trace).
     probes: usize,
+    /// Vertices whose edges in the matching are behind the plan's weights (see step 3 of
+    /// [`Solver::run`]); brought up to date before the matching is changed again.
+    stale: Vec<usize>,
     /// `SWISSPAIR_MATCHING_LOG=FILE`: every operation on the matching, for replaying it in benchmarks.
     log: Option<std::io::BufWriter<std::fs::File>>,
 }
@@ -657,6 +664,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 .map_err(|e| Error::Internal(format!("matching: {e}")))?,
             probe: None,
             probes: 0,
+            stale: Vec::new(),
             scratch,
             log: std::env::var_os("SWISSPAIR_MATCHING_LOG").and_then(|path| {
                 use std::io::Write;
@@ -924,7 +932,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             u64::from(a.must_pair) + u64::from(b.must_pair),
             0,
         );
-        if a.remainder_rank > 0 && b.remainder_rank > 0 {
+        if a.remainder_rank > 0 && b.remainder_rank > 0 && !plan.exchanges_excluded {
             // D.2.a: pairs made only of original S2R players need an exchange.
             l.add(
                 w,
@@ -956,8 +964,77 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         Ok(())
     }
 
+    /// Brings the matching's edges of the stale vertices up to the plan's weights.
+    fn flush_stale(&mut self) -> Result<()> {
+        for v in std::mem::take(&mut self.stale) {
+            self.refresh(v)?;
+        }
+        Ok(())
+    }
+
+    /// D.2.a when the optimum found exchanges somebody: is there an equally good candidate that
+    /// exchanges nobody? The remainder is solved afresh without the pairs an exchange would make
+    /// (within S1R, within S2R); when that is as good on every criterion, no exchange is needed and
+    /// those pairs stay out (every candidate left pairs S1R with S2R, so D.2's fields order nothing).
+    /// Otherwise everything is put back and `false` returned. Much faster than letting the matching
+    /// weigh exchanges: the remainder's pairs then only meet across S1R and S2R.
+    fn pair_without_exchanges(&mut self, remainder: &[usize], pairs: usize) -> Result<bool> {
+        self.plan.exchanges_excluded = true;
+        let from = self.plan.layout.offset_index(Field::ExchangeCount as usize);
+        let best = self.matched_total();
+        let n = self.n();
+        let mut removed = Vec::new();
+        for (i, &u) in remainder.iter().enumerate() {
+            for (j, &v) in remainder.iter().enumerate().skip(i + 1) {
+                if (i < pairs) == (j < pairs) && self.is_alive(u, v) {
+                    removed.push((u, v));
+                }
+            }
+        }
+        // Set afresh: removing that many edges one by one from a solved matching costs more.
+        self.matching.reset();
+        for &(u, v) in &removed {
+            self.alive[u * n + v] = false;
+            self.alive[v * n + u] = false;
+            self.set_edge(u, v, W::ZERO)?;
+        }
+        self.solve()?;
+        let found = self.matched_total();
+        let equal = (from..best.limbs.len() as u32 * 64)
+            .step_by(128)
+            .all(|bit| best.bits_from(bit) == found.bits_from(bit));
+        if equal {
+            return Ok(true);
+        }
+        self.plan.exchanges_excluded = false;
+        for &(u, v) in &removed {
+            self.alive[u * n + v] = true;
+            self.alive[v * n + u] = true;
+            let w = self.weight(u, v)?;
+            self.set_edge(u, v, w)?;
+        }
+        Ok(false)
+    }
+
+    /// The total weight of the current optimum's pairs.
+    fn matched_total(&mut self) -> Wide {
+        let mut total = Wide::zero(self.plan.limbs);
+        let mut w = Wide::zero(self.plan.limbs);
+        for u in 0..self.n() {
+            if let Some(v) = self.mate(u).filter(|&v| v > u) {
+                w.clear();
+                self.fill_weight(&mut w, u, v);
+                for (i, &limb) in w.limbs.iter().enumerate() {
+                    total.add(limb, i as u32 * 64);
+                }
+            }
+        }
+        total
+    }
+
     /// Removes the edges of `x` to the players for which `drop` holds.
     fn remove_edges(&mut self, x: usize, drop: impl Fn(&Vertex) -> bool) -> Result<()> {
+        self.flush_stale()?;
         let n = self.n();
         for y in 0..n {
             if y != x && self.is_alive(x, y) && drop(&self.plan.vertices[y]) {
@@ -972,6 +1049,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     /// Solves with the probe `kind` on `x` and returns `x`'s partner in the bracket then; the probe is
     /// removed again (the next read of the matching re-solves).
     fn probe(&mut self, x: usize, kind: Probe) -> Result<Option<usize>> {
+        self.flush_stale()?;
         self.probes += 1;
         self.probe = Some((x, kind));
         self.refresh(x)?;
@@ -990,12 +1068,14 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     }
 
     fn fix_must_pair(&mut self, x: usize) -> Result<()> {
+        self.flush_stale()?;
         self.plan.vertices[x].must_pair = true;
         self.refresh(x)
     }
 
     /// Keeps only the edge `x`–`y` of `x`.
     fn fix_partner(&mut self, x: usize, y: usize) -> Result<()> {
+        self.flush_stale()?;
         let n = self.n();
         for (a, b) in [(x, y), (y, x)] {
             for z in 0..n {
@@ -1079,8 +1159,18 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 // exchange, S1R's sum is the same in every candidate), and they make the weights of
                 // a large remainder so varied that the matching takes long to settle.
                 self.plan.exchange_sums = false;
-                for &v in &remainder {
-                    self.refresh(v)?;
+                let exchanges_nobody = remainder[..remainder_pairs]
+                    .iter()
+                    .all(|&v| self.mate_in_bracket(v).is_some_and(|m| m > v));
+                if exchanges_nobody {
+                    // The optimum stays optimal with D.2.a in the weights (no candidate does better
+                    // on it, and nothing above it changed): the matching is told only when it is
+                    // asked again, which the transpositions found without probes never do.
+                    self.stale = remainder.clone();
+                } else if !self.pair_without_exchanges(&remainder, remainder_pairs)? {
+                    for &v in &remainder {
+                        self.refresh(v)?;
+                    }
                 }
             }
         }
