@@ -6,6 +6,9 @@
 //! swisspair --dutch -g [config.txt] -o out.trf -s SEED              generate a random tournament
 //! swisspair selftest --dutch --tournaments N [--seed S]              generate, audit and re-check
 //! ```
+//!
+//! Every command takes `--edition YEAR` (the edition of the system's rules); without it the file's system
+//! record (092/192) chooses, otherwise the system's default edition.
 
 mod files;
 
@@ -13,6 +16,53 @@ use clap::{ArgGroup, Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use swisspair::{Edition, Error, System, Tournament};
+
+/// The editions of every system, one line each, the default marked: `  --dutch       2017 (default), 2026`.
+fn editions_list() -> String {
+    System::ALL
+        .iter()
+        .map(|s| format!("  --{:<12}{}", s.name(), editions_of(*s)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A system's editions, the default marked: `2017 (default), 2026`.
+fn editions_of(system: System) -> String {
+    system
+        .editions()
+        .iter()
+        .map(|e| {
+            if *e == system.default_edition() {
+                format!("{e} (default)")
+            } else {
+                e.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `--help`: the editions, then [`AFTER_HELP`].
+fn after_help() -> String {
+    format!(
+        "Editions of the rules (--edition YEAR):\n{}\n\
+Without --edition: the edition the file's system record (092/192) names (FIDE_DUTCH_2017; FIDE_DUTCH_2025\n\
+or FIDE_DUTCH_2026 for the 2026 edition), otherwise the system's default edition. Under the 2026\n\
+edition, -g writes TRF-2026 (142, 152, 162, 192 FIDE_DUTCH_2025, and 240 for announced byes).\n\n{AFTER_HELP}",
+        editions_list()
+    )
+}
+
+/// `selftest --help`: the editions.
+fn selftest_after_help() -> String {
+    format!(
+        "Editions of the rules (--edition YEAR):\n{}\n\
+Every tournament is generated, audited and re-checked under the edition given (the system's default\n\
+edition without --edition); the 2026 edition's tournaments are written as TRF-2026, their system\n\
+record (192) naming the edition.",
+        editions_list()
+    )
+}
 
 const AFTER_HELP: &str = "\
 Exit codes:
@@ -28,15 +78,16 @@ Output of -p: the number of pairs, then one `white black` line per pair (startin
 order, the pairing-allocated bye last as `N 0`. Output files are written atomically: on failure no
 file is left behind.";
 
-/// FIDE Swiss-system pairing engine: Dutch (C.04.3, 2017), Swiss based on rating (1992), Dubov, Lim.
+/// FIDE Swiss-system pairing engine: Dutch (C.04.3, editions 2017 and 2026), Swiss based on rating (1992),
+/// Dubov, Lim.
 #[derive(Parser, Debug)]
-#[command(name = "swisspair", version, about, after_help = AFTER_HELP)]
+#[command(name = "swisspair", version, about, after_help = after_help())]
 #[command(group(ArgGroup::new("system").args(["dutch", "rating1992", "dubov", "lim"])))]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 
-    /// Use the Dutch system (C.04.3, 2017 rules).
+    /// Use the Dutch system (C.04.3: the 2017 edition by default, or 2026).
     #[arg(long)]
     dutch: bool,
     /// Use the Swiss system based on rating (old C.04.1, 1992).
@@ -49,8 +100,9 @@ struct Cli {
     #[arg(long)]
     lim: bool,
 
-    /// The edition of the system's rules: 2017 or 2026 for the Dutch system. Without it, the edition the
-    /// file's system record names (092/192, e.g. FIDE_DUTCH_2026), otherwise the oldest (Dutch: 2017).
+    /// The edition of the system's rules (Dutch: 2017, the default, or 2026), for -p, -l, -c and -g.
+    /// Without it, the edition the file's system record names (092/192, e.g. FIDE_DUTCH_2025), otherwise
+    /// the system's default edition.
     #[arg(long, value_name = "YEAR")]
     edition: Option<String>,
 
@@ -96,6 +148,7 @@ enum Command {
 
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("system").args(["dutch", "rating1992", "dubov", "lim"]).required(true)))]
+#[command(after_help = selftest_after_help())]
 struct SelftestArgs {
     /// Test the Dutch system.
     #[arg(long)]
@@ -109,6 +162,9 @@ struct SelftestArgs {
     /// Test the Lim system.
     #[arg(long)]
     lim: bool,
+    /// The edition of the system's rules (Dutch: 2017, the default, or 2026).
+    #[arg(long, value_name = "YEAR")]
+    edition: Option<String>,
     /// How many tournaments.
     #[arg(long, default_value_t = 100)]
     tournaments: usize,
@@ -164,16 +220,34 @@ fn system_of(cli: &Cli) -> Result<System, Failure> {
         })
 }
 
-/// `--edition YEAR`.
-fn requested_edition(text: Option<&str>) -> Result<Option<Edition>, Failure> {
-    text.map(|t| {
-        Edition::parse(t).ok_or_else(|| {
-            Failure::usage(format!(
-                "--edition: '{t}' is not an edition swisspair knows (the Dutch system: 2017, 2026)"
-            ))
-        })
+/// `--edition YEAR`: an edition `system` has, or a usage error (exit code 3) that lists its editions.
+fn requested_edition(system: System, text: Option<&str>) -> Result<Option<Edition>, Failure> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let refuse = |why: String| {
+        Failure::usage(format!(
+            "--edition {text}: {why}; the {} system's editions: {}",
+            system.title(),
+            editions_of(system)
+        ))
+    };
+    let Some(edition) = Edition::parse(text) else {
+        return Err(refuse(
+            if text.trim().parse::<u16>().is_ok() {
+                "swisspair knows no edition of that year"
+            } else {
+                "not a year"
+            }
+            .to_string(),
+        ));
+    };
+    system.check_edition(edition).map(Some).map_err(|_| {
+        refuse(format!(
+            "the {} system has no {edition} edition",
+            system.title()
+        ))
     })
-    .transpose()
 }
 
 fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
@@ -190,8 +264,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
         return selftest(args);
     }
     let system = system_of(&cli)?;
+    let requested = requested_edition(system, cli.edition.as_deref())?;
     if let Some(config) = &cli.generate {
-        return generate(system, config.as_deref(), cli.output.as_deref(), cli.seed);
+        let edition = requested.unwrap_or(system.default_edition());
+        return generate(
+            system,
+            edition,
+            config.as_deref(),
+            cli.output.as_deref(),
+            cli.seed,
+        );
     }
     let Some(input) = cli.input.as_deref() else {
         return Err(Failure::usage(
@@ -199,7 +281,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         ));
     };
     if cli.check {
-        return check(system, input, cli.maxi);
+        return check(system, requested, input, cli.maxi);
     }
     let Some(output) = cli.pair.as_ref() else {
         return Err(Failure::usage(
@@ -216,7 +298,6 @@ fn run(cli: Cli) -> Result<(), Failure> {
             )));
         }
     }
-    let requested = requested_edition(cli.edition.as_deref())?;
     let edition = system
         .edition_for(&tournament, requested)
         .map_err(|e| Failure::from_error(input, &e))?;
@@ -225,8 +306,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
         .map_err(|e| Failure::from_error(input, &e))?;
     let text = pairing.to_engine_output(&tournament);
     if let Some(list) = &cli.checklist {
-        let state = swisspair::state::RoundState::new(&tournament);
-        files::write_atomically(list, state.checklist(&tournament).as_bytes())?;
+        // The state under the edition that paired the round (its floats and bye eligibility).
+        let state = swisspair::state::RoundState::with_edition(&tournament, edition);
+        let text = format!(
+            "# {} system (--{}), {edition} edition\n{}",
+            system.title(),
+            system.name(),
+            state.checklist(&tournament)
+        );
+        files::write_atomically(list, text.as_bytes())?;
     }
     match output {
         Some(path) => files::write_atomically(path, text.as_bytes()),
@@ -249,12 +337,15 @@ fn selftest(args: &SelftestArgs) -> Result<(), Failure> {
     .iter()
     .find(|(on, _)| *on)
     .map_or(System::Dutch, |(_, s)| *s);
+    let edition =
+        requested_edition(system, args.edition.as_deref())?.unwrap_or(system.default_edition());
     if args.min_players < 4 || args.max_players < args.min_players || args.max_players > 9999 {
         return Err(Failure::usage(
             "players: need 4 <= --min-players <= --max-players <= 9999",
         ));
     }
     let options = swisspair::selftest::Options {
+        edition,
         min_players: args.min_players,
         max_players: args.max_players,
         ..swisspair::selftest::Options::new(system, args.tournaments, args.seed)
@@ -293,9 +384,10 @@ fn selftest(args: &SelftestArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `-g`: generate a random tournament paired by `system`.
+/// `-g`: generate a random tournament paired by `system` under `edition`.
 fn generate(
     system: System,
+    edition: Edition,
     config: Option<&Path>,
     output: Option<&Path>,
     seed: Option<u64>,
@@ -321,18 +413,29 @@ fn generate(
             s
         }
     };
-    let trf = swisspair::generate::generate(system, &settings, seed).map_err(|e| Failure {
-        code: u8::try_from(e.exit_code()).unwrap_or(2),
-        message: format!("generator: {e}"),
+    let trf = swisspair::generate::generate_in(system, edition, &settings, seed).map_err(|e| {
+        Failure {
+            code: u8::try_from(e.exit_code()).unwrap_or(2),
+            message: format!("generator: {e}"),
+        }
     })?;
     files::write_atomically(output, swisspair::trf::write(&trf).as_bytes())
 }
 
-/// `-c`: re-pair every round and list the rounds that differ.
-fn check(system: System, input: &Path, maxi: bool) -> Result<(), Failure> {
+/// `-c`: re-pair every round under the requested edition (else the one the file names, else the
+/// default) and list the rounds that differ.
+fn check(
+    system: System,
+    requested: Option<Edition>,
+    input: &Path,
+    maxi: bool,
+) -> Result<(), Failure> {
     use std::io::IsTerminal;
     let mut tournament = read_tournament(input)?;
     tournament.maxi |= maxi;
+    let edition = system
+        .edition_for(&tournament, requested)
+        .map_err(|e| Failure::from_error(input, &e))?;
     let bar = if std::io::stderr().is_terminal() && tournament.rounds_played > 1 {
         let bar = indicatif::ProgressBar::new(tournament.rounds_played as u64);
         if let Ok(style) =
@@ -344,7 +447,7 @@ fn check(system: System, input: &Path, maxi: bool) -> Result<(), Failure> {
     } else {
         None
     };
-    let report = swisspair::check::check(&tournament, system, |done, _| {
+    let report = swisspair::check::check_in(&tournament, system, edition, |done, _| {
         if let Some(b) = &bar {
             b.set_position(done as u64);
         }

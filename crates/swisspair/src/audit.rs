@@ -3,12 +3,18 @@
 //!
 //! Checked for every round: each player is paired at most once (with an opponent who lists them back —
 //! the reader already refuses files where that fails), at most one pairing-allocated bye; no two players
-//! meet twice in played games (C.04.1.b); nobody receives a second pairing-allocated bye, nor one after
-//! a forfeit win (C.04.1.d); no forbidden pair (XXP, 260) meets; and the colour limits the system makes
-//! absolute: a colour difference beyond ±2 or the same colour three times running (C.04.1.f/g), with
-//! the exceptions the system allows in the last round.
+//! meet twice in played games (C.04.1.b); the pairing-allocated bye goes only to a player who may
+//! receive it — under the 2017-era rules (C.04.1.d) not to one who had it before or a forfeit win, under
+//! the 2026 edition (Dutch C2) not to one who had it before, whatever it was worth, or who scored, in one
+//! round without playing, as many points as a win (a half-point bye does not bar it); no forbidden pair
+//! (XXP, 260) meets; and the colour limits the system makes absolute: a colour difference beyond ±2 or
+//! the same colour three times running (C.04.1.f/g), with the exceptions the system allows in the last
+//! round.
+//!
+//! The edition is given ([`audit_in`], [`legal_pairing_exists_in`]) or read from the file's system
+//! record ([`audit`], [`legal_pairing_exists`]: the edition it names, otherwise the 2017-era rules).
 
-use crate::systems::System;
+use crate::systems::{Edition, System};
 use crate::tournament::{Bye, Colour, Entry, Tournament};
 use std::fmt;
 
@@ -26,7 +32,8 @@ pub struct Violation {
 pub enum Rule {
     /// Two players met a second time in a played game.
     Rematch,
-    /// A second pairing-allocated bye, or one after a forfeit win.
+    /// A pairing-allocated bye to a player the edition bars from it: after a pairing-allocated bye, or
+    /// after a forfeit win (2017 era) / a win's points in a round without playing (2026).
     ByeNotAllowed,
     /// A forbidden pair (XXP / 260) was paired.
     ForbiddenPair,
@@ -42,7 +49,7 @@ impl fmt::Display for Violation {
         let what = match self.rule {
             Rule::Rematch => "rematch of a game already played",
             Rule::ByeNotAllowed => {
-                "pairing-allocated bye to a player who already had one or a forfeit win"
+                "pairing-allocated bye to a player barred from it (a pairing-allocated bye before, or a forfeit win; 2026: a win's points in a round without playing)"
             }
             Rule::ForbiddenPair => "forbidden pair",
             Rule::ColourDifference => "colour difference beyond ±2",
@@ -100,15 +107,44 @@ impl ColourLimits {
     }
 }
 
-/// Audits every round of `t` (`total_rounds` tells which round is the last).
+/// The edition the file's system record names (`192`, or a coded `092`), otherwise the 2017-era rules.
+pub fn file_edition(t: &Tournament) -> Edition {
+    t.rules
+        .as_ref()
+        .and_then(|r| r.edition)
+        .and_then(Edition::from_year)
+        .unwrap_or(Edition::Y2017)
+}
+
+/// Whether `entry` (one round of a player) bars the player from a later pairing-allocated bye under
+/// `edition`.
+fn bars_the_bye(t: &Tournament, entry: &Entry, edition: Edition) -> bool {
+    match entry {
+        // Both eras: nobody gets the pairing-allocated bye twice (2026: whatever it was worth).
+        Entry::Bye(Bye::PairingAllocated) => true,
+        // 2026 C2 (C.04.1): as many points as a win in a round not played (a forfeit win, a full-point
+        // bye; a half-point bye only where it is worth a win).
+        _ if edition.is_2026() => !entry.is_played() && t.points.of_entry(entry) >= t.points.win(),
+        // C.04.1.d (2017 era): a forfeit win.
+        Entry::Forfeit { won: true, .. } | Entry::Bye(Bye::ForfeitWin) => true,
+        _ => false,
+    }
+}
+
+/// Audits every round of `t` (`total_rounds` tells which round is the last), with the bye rule of the
+/// edition the file names ([`file_edition`]).
 pub fn audit(t: &Tournament, limits: ColourLimits) -> Vec<Violation> {
+    audit_in(t, limits, file_edition(t))
+}
+
+/// Audits every round of `t` with the bye rule of `edition`.
+pub fn audit_in(t: &Tournament, limits: ColourLimits, edition: Edition) -> Vec<Violation> {
     let mut found = Vec::new();
     let last_round = t.total_rounds.unwrap_or(t.rounds_played);
     let win = t.points.win();
     for (i, p) in t.players.iter().enumerate() {
         let mut met: Vec<usize> = Vec::new();
-        let mut had_bye = false;
-        let mut had_forfeit_win = false;
+        let mut barred = false;
         let mut colours: Vec<Colour> = Vec::new();
         for (r, e) in p.entries.iter().enumerate() {
             let round = r + 1;
@@ -140,34 +176,37 @@ pub fn audit(t: &Tournament, limits: ColourLimits) -> Vec<Violation> {
                         }
                     }
                 }
-                Entry::Forfeit { opponent, won, .. } => {
+                Entry::Forfeit { opponent, .. } => {
                     if i < opponent && t.is_forbidden(i, opponent, round) {
                         found.push(violation(t, round, &[i, opponent], Rule::ForbiddenPair));
                     }
-                    if won {
-                        had_forfeit_win = true;
-                    }
                 }
                 Entry::Bye(Bye::PairingAllocated) => {
-                    if had_bye || had_forfeit_win {
+                    if barred {
                         found.push(violation(t, round, &[i], Rule::ByeNotAllowed));
                     }
-                    had_bye = true;
                 }
-                Entry::Bye(Bye::ForfeitWin) => had_forfeit_win = true,
                 Entry::Bye(_) => {}
             }
+            barred |= bars_the_bye(t, e, edition);
         }
     }
     found.sort_by_key(|v| (v.round, v.players.clone()));
     found
 }
 
+/// Whether the round to be paired next can be paired at all within the absolute rules, with the bye rule
+/// of the edition the file names ([`file_edition`]).
+pub fn legal_pairing_exists(t: &Tournament, limits: ColourLimits) -> bool {
+    legal_pairing_exists_in(t, limits, file_edition(t))
+}
+
 /// Whether the round to be paired next can be paired at all within the absolute rules: every present
 /// player with an opponent they have not met in a played game, not forbidden, with colours that keep
-/// both within the limits (when the system makes them absolute), and at most one pairing-allocated bye to
-/// a player who has had neither one nor a forfeit win. Used to confirm a system's "no valid pairing".
-pub fn legal_pairing_exists(t: &Tournament, limits: ColourLimits) -> bool {
+/// both within the limits (when the system makes them absolute), and at most one pairing-allocated bye,
+/// to a player `edition`'s bye rule does not bar (the same rule [`audit_in`] checks). Used to confirm a
+/// system's "no valid pairing".
+pub fn legal_pairing_exists_in(t: &Tournament, limits: ColourLimits, edition: Edition) -> bool {
     use crate::matching::MatchingComputer;
     use crate::tournament::Availability;
     let round = t.next_round();
@@ -225,15 +264,12 @@ pub fn legal_pairing_exists(t: &Tournament, limits: ColourLimits) -> bool {
             }
         }
         if n % 2 == 1 {
-            let p = &t.players[present[a]];
-            let had_bye = p.entries.contains(&Entry::Bye(Bye::PairingAllocated));
-            let had_forfeit_win = p.entries.iter().any(|e| {
-                matches!(
-                    e,
-                    Entry::Forfeit { won: true, .. } | Entry::Bye(Bye::ForfeitWin)
-                )
-            });
-            if !had_bye && !had_forfeit_win && m.set_edge(a, n, 1).is_err() {
+            // The same bye rule as the audit's.
+            let barred = t.players[present[a]]
+                .entries
+                .iter()
+                .any(|e| bars_the_bye(t, e, edition));
+            if !barred && m.set_edge(a, n, 1).is_err() {
                 return false;
             }
         }
@@ -384,6 +420,116 @@ mod tests {
         );
         assert_eq!(v[0].players, vec![1]);
         assert_eq!(v[1].players, vec![3]);
+    }
+
+    fn tournament(lines: &[String], extra: &str) -> Tournament {
+        let text = format!("{}\n{extra}", lines.join("\n"));
+        Tournament::from_trf(&crate::trf::parse(&text).unwrap()).unwrap()
+    }
+
+    /// 2026 C2: no pairing-allocated bye after one (whatever it was worth) or after a win's points in a
+    /// round without playing; a half-point bye does not bar it. The 2017 rule: after a PAB or a forfeit
+    /// win only.
+    #[test]
+    fn the_bye_rule_of_each_edition() {
+        let dutch = ColourLimits::of(System::Dutch);
+        // Player 1's round 1 varies; in round 2 player 1 gets the pairing-allocated bye.
+        let with_round_one = |cell: (u32, char, char)| {
+            [
+                line(1, "", &[cell, (0, '-', 'U')]),
+                line(2, "", &[(3, 'w', '1'), (3, 'b', '1')]),
+                line(3, "", &[(2, 'b', '0'), (2, 'w', '0')]),
+                line(
+                    4,
+                    "",
+                    &[(if cell.0 == 4 { 1 } else { 0 }, '-', '-'), (0, '-', 'Z')],
+                ),
+            ]
+        };
+        let bye_violations = |lines: &[String], extra: &str, edition: Edition| -> usize {
+            audit_in(&tournament(lines, extra), dutch, edition)
+                .iter()
+                .filter(|v| v.rule == Rule::ByeNotAllowed && v.players == [1])
+                .count()
+        };
+        for (cell, extra, in_2017, in_2026) in [
+            // A half-point bye bars it in neither edition.
+            ((0, '-', 'H'), "", 0, 0),
+            // A full-point bye: a win's points without playing.
+            ((0, '-', 'F'), "", 0, 1),
+            // A forfeit win bars it in both.
+            ((4, '-', '+'), "", 1, 1),
+            // A pairing-allocated bye worth nothing still bars a second one.
+            ((0, '-', 'U'), "BBU  0.0", 1, 1),
+            ((0, '-', 'U'), "162  P 0.5", 1, 1),
+            // A half-point bye worth as much as a win bars it under 2026.
+            ((0, '-', 'H'), "XXS HPB=1", 0, 1),
+            // A full-point bye worth less than a win does not.
+            ((0, '-', 'F'), "XXS FPB=0.5", 0, 0),
+            // A zero-point bye or a forfeit loss does not.
+            ((0, '-', 'Z'), "", 0, 0),
+            ((4, '-', '-'), "", 0, 0),
+        ] {
+            let mut lines = with_round_one(cell).to_vec();
+            if cell == (4, '-', '-') {
+                lines[3] = line(4, "", &[(1, '-', '+'), (0, '-', 'Z')]);
+            }
+            let label = format!("{cell:?} {extra}");
+            assert_eq!(
+                bye_violations(&lines, extra, Edition::Y2017),
+                in_2017,
+                "2017: {label}"
+            );
+            assert_eq!(
+                bye_violations(&lines, extra, Edition::Y2026),
+                in_2026,
+                "2026: {label}"
+            );
+            // Without an edition given, the file's system record chooses.
+            for (record, expected) in [
+                ("", in_2017),
+                ("192 FIDE_DUTCH_2017", in_2017),
+                ("192 FIDE_DUTCH_2025", in_2026),
+                ("092 FIDE_DUTCH_2026", in_2026),
+            ] {
+                let t = tournament(&lines, &format!("{extra}\n{record}"));
+                let found = audit(&t, dutch)
+                    .iter()
+                    .filter(|v| v.rule == Rule::ByeNotAllowed && v.players == [1])
+                    .count();
+                assert_eq!(found, expected, "{label} {record}");
+            }
+        }
+    }
+
+    /// `legal_pairing_exists` applies the same bye rule: three players present, the only pair allowed
+    /// is 2-3, so player 1 must get the bye; a full-point bye in round 1 bars it under 2026 only.
+    #[test]
+    fn a_legal_pairing_exists_under_the_same_bye_rule() {
+        let dutch = ColourLimits::of(System::Dutch);
+        for (round_one, in_2017, in_2026) in [('F', true, false), ('H', true, true)] {
+            let lines = [
+                line(1, "", &[(0, '-', round_one)]),
+                line(2, "", &[(4, 'w', '1')]),
+                line(3, "", &[(0, '-', 'U')]),
+                line(4, "", &[(2, 'b', '0'), (0, '-', 'Z')]),
+            ];
+            let t = tournament(&lines, "XXR 3\nXXP 1 2\nXXP 1 3");
+            assert_eq!(t.next_round(), 2);
+            assert_eq!(
+                legal_pairing_exists_in(&t, dutch, Edition::Y2017),
+                in_2017,
+                "{round_one}"
+            );
+            assert_eq!(
+                legal_pairing_exists_in(&t, dutch, Edition::Y2026),
+                in_2026,
+                "{round_one}"
+            );
+            assert_eq!(legal_pairing_exists(&t, dutch), in_2017, "{round_one}");
+            let named = tournament(&lines, "XXR 3\nXXP 1 2\nXXP 1 3\n192 FIDE_DUTCH_2025");
+            assert_eq!(legal_pairing_exists(&named, dutch), in_2026, "{round_one}");
+        }
     }
 
     #[test]

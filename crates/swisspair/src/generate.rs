@@ -4,12 +4,19 @@
 //! The configuration is `key=value` lines with the keys of the other engines' generators (see
 //! [`Config::parse`]). Randomness comes from ChaCha8 seeded with the seed, and every probability is worked
 //! out in integers, so the same seed gives the same file on every machine.
+//!
+//! The file names the tournament's settings in the records of its edition's era: under the 2017-era
+//! editions the extension lines `XXR`, `XXC` and `BB?` (TRF16 as the engines extend it), under the 2026
+//! edition the TRF-2026 records `142`, `152`, `162`, the system record `192`, and `240` for the byes
+//! announced for a round not yet paired.
 
 use crate::error::{Error, Result};
 use crate::score::Score;
-use crate::systems::System;
+use crate::systems::{Edition, System};
 use crate::tournament::Tournament;
-use crate::trf::{self, Cell, CellColour, PlayerRecord, Record, ResultCode, Trf};
+use crate::trf::{
+    self, ByeRequestKind, Cell, CellColour, PlayerRecord, PointKey, Record, ResultCode, Trf,
+};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -300,9 +307,15 @@ pub fn expected_ppm(difference: u32) -> u64 {
     (t * 1_000_000 / (t + SCALE)) as u64
 }
 
-/// Plays a whole tournament with `system`.
+/// Plays a whole tournament with `system`, under its default edition.
 pub fn generate(system: System, config: &Config, seed: u64) -> Result<Trf> {
-    match generate_partial(system, config, seed)? {
+    generate_in(system, system.default_edition(), config, seed)
+}
+
+/// Plays a whole tournament with `system`, every round paired under `edition` (refused when the system
+/// has no such edition). Under the 2026 edition the file is TRF-2026 (see the module's notes).
+pub fn generate_in(system: System, edition: Edition, config: &Config, seed: u64) -> Result<Trf> {
+    match generate_partial_in(system, edition, config, seed)? {
         (trf, None) => Ok(trf),
         (_, Some(e)) => Err(e),
     }
@@ -315,7 +328,162 @@ pub fn generate_partial(
     config: &Config,
     seed: u64,
 ) -> Result<(Trf, Option<Error>)> {
+    generate_partial_in(system, system.default_edition(), config, seed)
+}
+
+/// The system record of a TRF-2026 file that `system` pairs under `edition`.
+///
+/// `FIDE_DUTCH_2025`, in a `192` record: it is the code bbpPairings 6.0.0 writes for these rules (the
+/// text approved in 2025, in force since 1 February 2026) and the only Dutch code with a year its
+/// checker accepts — it refuses `FIDE_DUTCH_2026` ("unsupported tournament type") — and swisspair reads
+/// `FIDE_DUTCH_2025` and `FIDE_DUTCH_2026` alike as the 2026 edition. `192` is TRF-2026's coded
+/// tournament type, the record pairing programs read (`092` is the free-text type, where bbpPairings
+/// writes the code); both engines read the code from either.
+fn system_code(system: System, edition: Edition) -> Option<&'static str> {
+    match system {
+        System::Dutch if edition.is_2026() => Some("FIDE_DUTCH_2025"),
+        _ => None,
+    }
+}
+
+/// The `162` values of a TRF-2026 file: W, D, L and P always written out (P, the pairing-allocated bye,
+/// may be worth any value, a half or zero point included); A (a zero-point bye or a forfeit loss) only
+/// when it is not TRF-2026's default of 0. bbpPairings 6.0.0 refuses a `162` record with an `A` symbol
+/// (it writes one, but reads the absence value as `Z`), so a file with an absence worth points is read
+/// by swisspair and TRF-2026 readers, not by bbpPairings 6.0.0.
+fn point_values_2026(config: &Config) -> Result<Vec<(PointKey, Score)>> {
+    if config.zero_point_bye != config.forfeit_loss {
+        return Err(Error::invalid(
+            None,
+            "PointsForZPB",
+            format!(
+                "{} for a zero-point bye and {} for a forfeit loss: TRF-2026 (the 2026 edition's file) gives both one value (162 A)",
+                config.zero_point_bye, config.forfeit_loss
+            ),
+        ));
+    }
+    let mut values = Vec::new();
+    for (keys, value, name) in [
+        (
+            &[PointKey::WinWhite, PointKey::WinBlack][..],
+            config.win,
+            "PointsForWin",
+        ),
+        (
+            &[PointKey::DrawWhite, PointKey::DrawBlack][..],
+            config.draw,
+            "PointsForDraw",
+        ),
+        (
+            &[PointKey::LossWhite, PointKey::LossBlack][..],
+            config.loss,
+            "PointsForLoss",
+        ),
+        (
+            &[PointKey::ZeroPointBye, PointKey::ForfeitLoss][..],
+            config.forfeit_loss,
+            "PointsForForfeitLoss",
+        ),
+        (
+            &[PointKey::PairingAllocatedBye][..],
+            config.pairing_allocated_bye,
+            "PointsForPAB",
+        ),
+    ] {
+        if value > trf::MAX_162_VALUE {
+            return Err(Error::invalid(
+                None,
+                name,
+                format!(
+                    "{value}: at most {} points with the 2026 edition (a 162 value from 10.0 up touches its symbol, as in 'W10.0', which swisspair's reader does not split yet)",
+                    trf::MAX_162_VALUE
+                ),
+            ));
+        }
+        if keys.contains(&PointKey::ZeroPointBye) && value == Score::ZERO {
+            continue;
+        }
+        values.extend(keys.iter().map(|&k| (k, value)));
+    }
+    Ok(values)
+}
+
+/// The header records: TRF16 extension lines for the 2017-era editions, TRF-2026 records for 2026.
+fn header(
+    system: System,
+    edition: Edition,
+    config: &Config,
+    seed: u64,
+    initial_white: bool,
+) -> Result<Trf> {
+    let mut header = Trf::default();
+    header.push(
+        format!("012 swisspair random tournament, seed {seed}"),
+        Record::Other,
+    );
+    let colour = if initial_white {
+        trf::InitialColour::White
+    } else {
+        trf::InitialColour::Black
+    };
+    if edition.is_2026() {
+        let code = system_code(system, edition).ok_or_else(|| {
+            Error::NotImplemented(format!(
+                "a TRF-2026 system record for the {} system's {edition} edition",
+                system.title()
+            ))
+        })?;
+        for record in [
+            Record::TotalRounds(config.rounds as u32),
+            Record::InitialColour(colour),
+            Record::PointValues(point_values_2026(config)?),
+            Record::TournamentType(code.to_string()),
+        ] {
+            header.push(trf::format_trf26(&record)?, record);
+        }
+        return Ok(header);
+    }
+    header.push(
+        format!("XXR {}", config.rounds),
+        Record::TotalRounds(config.rounds as u32),
+    );
+    header.push(
+        if initial_white {
+            "XXC white1"
+        } else {
+            "XXC black1"
+        },
+        Record::InitialColour(colour),
+    );
+    let defaults = Config::default();
+    for (code, value, default) in [
+        ("BBW", config.win, defaults.win),
+        ("BBD", config.draw, defaults.draw),
+        ("BBL", config.loss, defaults.loss),
+        ("BBZ", config.zero_point_bye, defaults.zero_point_bye),
+        ("BBF", config.forfeit_loss, defaults.forfeit_loss),
+        ("BBU", config.pairing_allocated_bye, config.win),
+    ] {
+        if value != default {
+            let text = format!("{code} {value:>4}");
+            let record = trf::parse_line(&text, 0)?;
+            header.push(text, record);
+        }
+    }
+    Ok(header)
+}
+
+/// Like [`generate_in`], but when the system cannot pair a round, returns the tournament as it stood
+/// before that round (its announced byes included) together with the error.
+pub fn generate_partial_in(
+    system: System,
+    edition: Edition,
+    config: &Config,
+    seed: u64,
+) -> Result<(Trf, Option<Error>)> {
     config.validate()?;
+    let edition = system.check_edition(edition)?;
+    let trf26 = edition.is_2026();
     let mut dice = Dice(ChaCha8Rng::seed_from_u64(seed));
     let n = config.players;
     let span = u64::from(config.highest_rating - config.lowest_rating) + 1;
@@ -352,43 +520,7 @@ pub fn generate_partial(
         })
         .collect();
     let mut retired = vec![false; n];
-    let mut header = Trf::default();
-    header.push(
-        format!("012 swisspair random tournament, seed {seed}"),
-        Record::Other,
-    );
-    header.push(
-        format!("XXR {}", config.rounds),
-        Record::TotalRounds(config.rounds as u32),
-    );
-    let colour = if initial_white {
-        trf::InitialColour::White
-    } else {
-        trf::InitialColour::Black
-    };
-    header.push(
-        if initial_white {
-            "XXC white1"
-        } else {
-            "XXC black1"
-        },
-        Record::InitialColour(colour),
-    );
-    let defaults = Config::default();
-    for (code, value, default) in [
-        ("BBW", config.win, defaults.win),
-        ("BBD", config.draw, defaults.draw),
-        ("BBL", config.loss, defaults.loss),
-        ("BBZ", config.zero_point_bye, defaults.zero_point_bye),
-        ("BBF", config.forfeit_loss, defaults.forfeit_loss),
-        ("BBU", config.pairing_allocated_bye, config.win),
-    ] {
-        if value != default {
-            let text = format!("{code} {value:>4}");
-            let record = trf::parse_line(&text, 0)?;
-            header.push(text, record);
-        }
-    }
+    let header = header(system, edition, config, seed, initial_white)?;
     for round in 1..=config.rounds {
         // Announcements for this round: late entries, withdrawals, requested byes.
         for i in 0..n {
@@ -412,7 +544,7 @@ pub fn generate_partial(
                 });
             }
         }
-        let trf = assemble(&header, &players, config, round - 1, false);
+        let trf = assemble(&header, &players, config, round - 1, false, trf26)?;
         let tournament = Tournament::from_trf(&trf)?;
         let present = tournament
             .players
@@ -432,7 +564,7 @@ pub fn generate_partial(
             }
             continue;
         }
-        let pairing = match system.pair(&tournament) {
+        let pairing = match system.pair_in(edition, &tournament) {
             Ok(p) => p,
             Err(e @ Error::NoValidPairing(_)) => return Ok((trf, Some(e))),
             Err(e) => return Err(e),
@@ -467,7 +599,7 @@ pub fn generate_partial(
         }
     }
     Ok((
-        assemble(&header, &players, config, config.rounds, true),
+        assemble(&header, &players, config, config.rounds, true, trf26)?,
         None,
     ))
 }
@@ -501,14 +633,17 @@ fn play(dice: &mut Dice, config: &Config, white: u32, black: u32) -> (ResultCode
     }
 }
 
-/// The file as it stands: header lines and players with their points (and, at the end, ranks).
+/// The file as it stands: header lines and players with their points (and, at the end, ranks). With
+/// `trf26`, the byes and absences already announced for the round after `completed` also go in `240`
+/// records (TRF-2026's announcement of a round's byes; a round already paired has them in its cells).
 fn assemble(
     header: &Trf,
     players: &[PlayerRecord],
     config: &Config,
     completed: usize,
     finished: bool,
-) -> Trf {
+    trf26: bool,
+) -> Result<Trf> {
     let mut trf = header.clone();
     let value = |c: &Cell| -> Score {
         match c.result {
@@ -540,7 +675,33 @@ fn assemble(
         p.rank = finished.then_some(rank[i]);
         trf.push(String::new(), Record::Player(p));
     }
-    trf
+    if trf26 {
+        let round = completed as u32 + 1;
+        for (kind, code) in [
+            (ByeRequestKind::Full, ResultCode::FullPointBye),
+            (ByeRequestKind::Half, ResultCode::HalfPointBye),
+            (ByeRequestKind::Zero, ResultCode::ZeroPointBye),
+        ] {
+            let announced: Vec<u32> = players
+                .iter()
+                .filter(|p| {
+                    p.rounds
+                        .get(completed)
+                        .is_some_and(|c| c.opponent.is_none() && c.result == code)
+                })
+                .map(|p| p.start_number)
+                .collect();
+            if !announced.is_empty() {
+                let record = Record::ByeRequest {
+                    kind,
+                    round,
+                    players: announced,
+                };
+                trf.push(trf::format_trf26(&record)?, record);
+            }
+        }
+    }
+    Ok(trf)
 }
 
 #[cfg(test)]
@@ -610,5 +771,204 @@ mod tests {
         // The file reads back and its points agree.
         let t = Tournament::from_trf(&trf::parse(&a).unwrap()).unwrap();
         assert_eq!(t.rounds_played, 5);
+    }
+
+    /// The tournament with the line numbers cleared (a file read back has them, lines a program made
+    /// have 0).
+    fn without_lines(mut t: Tournament) -> Tournament {
+        for p in &mut t.players {
+            p.line = 0;
+        }
+        if let Some(r) = &mut t.rules {
+            r.line = 0;
+        }
+        t
+    }
+
+    fn header_lines(text: &str) -> Vec<&str> {
+        text.lines().filter(|l| !l.starts_with("001")).collect()
+    }
+
+    #[test]
+    fn the_2017_edition_writes_the_extension_lines() {
+        let c = Config {
+            players: 15,
+            rounds: 5,
+            pairing_allocated_bye: Score::tenths(5),
+            ..Config::default()
+        };
+        let text = trf::write(&generate(System::Dutch, &c, 3).unwrap());
+        let header = header_lines(&text);
+        assert_eq!(header[0], "012 swisspair random tournament, seed 3");
+        assert_eq!(header[1], "XXR 5");
+        assert!(header[2].starts_with("XXC "), "{header:?}");
+        assert_eq!(header[3..], ["BBU  0.5"]);
+        assert_eq!(
+            text,
+            trf::write(&generate_in(System::Dutch, Edition::Y2017, &c, 3).unwrap())
+        );
+    }
+
+    #[test]
+    fn the_2026_edition_writes_trf_2026_and_reads_it_back() {
+        for (c, seed) in [
+            (
+                Config {
+                    players: 21,
+                    rounds: 7,
+                    forfeit_rate: 10,
+                    half_point_bye_rate: 12,
+                    zero_point_bye_rate: 20,
+                    retired_rate: 60,
+                    late_entry_rate: 8,
+                    pairing_allocated_bye: Score::tenths(5),
+                    ..Config::default()
+                },
+                11,
+            ),
+            (
+                Config {
+                    players: 30,
+                    rounds: 6,
+                    forfeit_rate: 15,
+                    win: Score::points(3),
+                    draw: Score::points(1),
+                    pairing_allocated_bye: Score::ZERO,
+                    zero_point_bye: Score::tenths(5),
+                    forfeit_loss: Score::tenths(5),
+                    ..Config::default()
+                },
+                12,
+            ),
+        ] {
+            let generated = generate_in(System::Dutch, Edition::Y2026, &c, seed).unwrap();
+            let text = trf::write(&generated);
+            let header = header_lines(&text);
+            assert_eq!(header[1], format!("142 {}", c.rounds));
+            assert!(["152 W", "152 B"].contains(&header[2]), "{header:?}");
+            assert!(header[3].starts_with("162  W"), "{header:?}");
+            assert_eq!(header[4], "192 FIDE_DUTCH_2025");
+            assert!(!text.contains("\nXX") && !text.contains("\nBB"), "{text}");
+            // Write -> read gives the same tournament, and writing it again the same bytes.
+            let read = trf::parse(&text).unwrap();
+            assert_eq!(trf::write(&read), text);
+            let back = Tournament::from_trf(&read).unwrap();
+            let made = Tournament::from_trf(&generated).unwrap();
+            assert_eq!(without_lines(back.clone()), without_lines(made));
+            assert_eq!(back.rounds_played, c.rounds);
+            assert_eq!(back.total_rounds, Some(c.rounds));
+            assert_eq!(
+                back.rules.as_ref().and_then(|r| r.edition),
+                Some(2026),
+                "the file names its edition"
+            );
+            assert_eq!(
+                System::Dutch.edition_for(&back, None).unwrap(),
+                Edition::Y2026
+            );
+            let p = &back.points;
+            assert_eq!(
+                (
+                    p.value(PointKey::WinBlack),
+                    p.value(PointKey::DrawWhite),
+                    p.value(PointKey::HalfPointBye),
+                    p.value(PointKey::ForfeitLoss),
+                    p.value(PointKey::ZeroPointBye),
+                    p.value(PointKey::PairingAllocatedBye)
+                ),
+                (
+                    c.win,
+                    c.draw,
+                    c.draw,
+                    c.forfeit_loss,
+                    c.zero_point_bye,
+                    c.pairing_allocated_bye
+                )
+            );
+            // Every round re-checks under the edition the file names.
+            let report = crate::check::check(&back, System::Dutch, |_, _| {}).unwrap();
+            assert!(report.differences.is_empty(), "{:?}", report.differences);
+        }
+    }
+
+    #[test]
+    fn a_partial_2026_file_announces_the_next_rounds_byes_in_240_records() {
+        let c = Config {
+            players: 12,
+            rounds: 5,
+            half_point_bye_rate: 4,
+            zero_point_bye_rate: 6,
+            ..Config::default()
+        };
+        let mut players = Vec::new();
+        let header = header(System::Dutch, Edition::Y2026, &c, 1, true).unwrap();
+        for n in 1..=4u32 {
+            let result = match n {
+                1 => ResultCode::HalfPointBye,
+                2 | 3 => ResultCode::ZeroPointBye,
+                _ => ResultCode::Blank,
+            };
+            players.push(PlayerRecord {
+                start_number: n,
+                sex: String::new(),
+                title: String::new(),
+                name: format!("P{n}"),
+                rating: 2000,
+                federation: String::new(),
+                fide_id: String::new(),
+                birth: String::new(),
+                points: None,
+                rank: None,
+                rounds: if result == ResultCode::Blank {
+                    Vec::new()
+                } else {
+                    vec![Cell {
+                        opponent: None,
+                        colour: None,
+                        result,
+                    }]
+                },
+            });
+        }
+        let trf = assemble(&header, &players, &c, 0, false, true).unwrap();
+        let text = trf::write(&trf);
+        assert!(text.contains("\n240 H 001    1\n"), "{text}");
+        assert!(text.contains("\n240 Z 001    2    3\n"), "{text}");
+        let t = Tournament::from_trf(&trf::parse(&text).unwrap()).unwrap();
+        use crate::tournament::{Availability, Bye};
+        let next: Vec<Availability> = t.players.iter().map(|p| p.next_round).collect();
+        assert_eq!(
+            next,
+            [
+                Availability::Absent(Bye::Half),
+                Availability::Absent(Bye::Zero),
+                Availability::Absent(Bye::Zero),
+                Availability::Available
+            ]
+        );
+    }
+
+    #[test]
+    fn the_2026_file_refuses_what_trf_2026_cannot_say() {
+        let zpb = Config {
+            zero_point_bye: Score::tenths(5),
+            ..Config::default()
+        };
+        let e = generate_in(System::Dutch, Edition::Y2026, &zpb, 1).unwrap_err();
+        assert_eq!(e.exit_code(), 3);
+        assert!(e.to_string().contains("PointsForZPB"), "{e}");
+        // The 2017 edition writes it (BBZ).
+        assert!(generate_in(System::Dutch, Edition::Y2017, &zpb, 1).is_ok());
+        let big = Config {
+            win: Score::points(10),
+            pairing_allocated_bye: Score::points(10),
+            ..Config::default()
+        };
+        let e = generate_in(System::Dutch, Edition::Y2026, &big, 1).unwrap_err();
+        assert!(e.to_string().contains("PointsForWin"), "{e}");
+        // A system without the edition.
+        let e = generate_in(System::Dubov, Edition::Y2026, &Config::default(), 1).unwrap_err();
+        assert_eq!(e.exit_code(), 3);
+        assert!(e.to_string().contains("1997"), "{e}");
     }
 }

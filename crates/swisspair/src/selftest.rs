@@ -1,13 +1,14 @@
-//! The self-test: generate many random tournaments of varied size and settings with a system, audit
-//! every round against the absolute rules ([`crate::audit`], which never calls the system), and re-check
-//! every round with the checker ([`crate::check`]).
+//! The self-test: generate many random tournaments of varied size and settings with a system under one
+//! edition of its rules, audit every round against that edition's absolute rules ([`crate::audit`],
+//! which never calls the system), and re-check every round with the checker ([`crate::check`]) under the
+//! same edition.
 
 use crate::audit::{self, ColourLimits};
 use crate::check;
 use crate::error::Result;
 use crate::generate::{self, Config, NEVER};
 use crate::score::Score;
-use crate::systems::System;
+use crate::systems::{Edition, System};
 use crate::tournament::Tournament;
 use crate::trf;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -17,6 +18,8 @@ use rand_chacha::ChaCha8Rng;
 #[derive(Clone, Debug)]
 pub struct Options {
     pub system: System,
+    /// The edition of the system's rules every round is paired, audited and re-checked under.
+    pub edition: Edition,
     pub tournaments: usize,
     pub seed: u64,
     pub min_players: usize,
@@ -26,10 +29,11 @@ pub struct Options {
 }
 
 impl Options {
-    /// The defaults: 7–400 players, 3–13 rounds.
+    /// The defaults: 7–400 players, 3–13 rounds, the system's default edition.
     pub fn new(system: System, tournaments: usize, seed: u64) -> Options {
         Options {
             system,
+            edition: system.default_edition(),
             tournaments,
             seed,
             min_players: 7,
@@ -113,7 +117,8 @@ pub fn config_for(options: &Options, index: usize) -> (Config, u64) {
         lowest_rating: lowest,
         ..Config::default()
     };
-    // About one tournament in ten uses another point system.
+    // About one tournament in ten uses another point system; under the 2026 edition, where a PAB worth
+    // no more than a loss is no downfloat (1.4), one in twenty more has a PAB worth nothing.
     match rng.next_u64() % 20 {
         0 => {
             config.win = Score::points(3);
@@ -123,6 +128,9 @@ pub fn config_for(options: &Options, index: usize) -> (Config, u64) {
         1 => {
             config.pairing_allocated_bye = Score::tenths(5);
         }
+        2 if options.edition.is_2026() => {
+            config.pairing_allocated_bye = Score::ZERO;
+        }
         _ => {}
     }
     (config, rng.next_u64())
@@ -131,7 +139,9 @@ pub fn config_for(options: &Options, index: usize) -> (Config, u64) {
 /// Runs the self-test; `progress(done, total)` is called after each tournament.
 pub fn run(options: &Options, mut progress: impl FnMut(usize, usize)) -> Result<Summary> {
     let mut summary = Summary::default();
-    let limits = ColourLimits::of(options.system);
+    let system = options.system;
+    let edition = system.check_edition(options.edition)?;
+    let limits = ColourLimits::of(system);
     for index in 0..options.tournaments {
         let (config, seed) = config_for(options, index);
         let label = format!(
@@ -139,12 +149,12 @@ pub fn run(options: &Options, mut progress: impl FnMut(usize, usize)) -> Result<
             config.players, config.rounds
         );
         summary.tournaments += 1;
-        let generated = match generate::generate_partial(options.system, &config, seed)? {
+        let generated = match generate::generate_partial_in(system, edition, &config, seed)? {
             (t, None) => t,
             (partial, Some(e)) => {
                 // The system found no legal pairing for a round: confirm it independently.
                 let before = Tournament::from_trf(&trf::parse(&trf::write(&partial))?)?;
-                if audit::legal_pairing_exists(&before, limits) {
+                if audit::legal_pairing_exists_in(&before, limits, edition) {
                     summary.violations += 1;
                     if summary.details.len() < 20 {
                         summary.details.push(format!(
@@ -168,13 +178,13 @@ pub fn run(options: &Options, mut progress: impl FnMut(usize, usize)) -> Result<
         // Read the file back, as any other engine would.
         let tournament = Tournament::from_trf(&trf::parse(&trf::write(&generated))?)?;
         summary.rounds += tournament.rounds_played;
-        for v in audit::audit(&tournament, limits) {
+        for v in audit::audit_in(&tournament, limits, edition) {
             summary.violations += 1;
             if summary.details.len() < 20 {
                 summary.details.push(format!("{label}: {v}"));
             }
         }
-        let report = check::check(&tournament, options.system, |_, _| {})?;
+        let report = check::check_in(&tournament, system, edition, |_, _| {})?;
         for d in report.differences {
             summary.differences += 1;
             if summary.details.len() < 20 {
@@ -206,6 +216,55 @@ mod tests {
             "{:?}",
             summary.details
         );
+    }
+
+    #[test]
+    fn small_dutch_2026_selftest_is_clean() {
+        let options = Options {
+            max_players: 40,
+            edition: Edition::Y2026,
+            ..Options::new(System::Dutch, 12, 5)
+        };
+        let summary = run(&options, |_, _| {}).unwrap();
+        assert_eq!(summary.tournaments, 12);
+        assert_eq!(
+            (summary.violations, summary.differences),
+            (0, 0),
+            "{:?}",
+            summary.details
+        );
+    }
+
+    #[test]
+    fn an_edition_the_system_lacks_is_refused() {
+        let options = Options {
+            edition: Edition::Y2026,
+            ..Options::new(System::Lim, 1, 1)
+        };
+        let e = run(&options, |_, _| {}).unwrap_err();
+        assert_eq!(e.exit_code(), 3);
+    }
+
+    #[test]
+    fn the_2026_configs_add_a_pab_worth_nothing_and_keep_the_rest() {
+        let old = Options::new(System::Dutch, 400, 3);
+        let new = Options {
+            edition: Edition::Y2026,
+            ..old.clone()
+        };
+        let mut zero = 0;
+        for i in 0..400 {
+            let (a, seed_a) = config_for(&old, i);
+            let (b, seed_b) = config_for(&new, i);
+            assert_eq!(seed_a, seed_b);
+            if b.pairing_allocated_bye == Score::ZERO {
+                zero += 1;
+                assert_eq!(a.pairing_allocated_bye, Score::points(1));
+            } else {
+                assert_eq!(a, b);
+            }
+        }
+        assert!(zero > 5, "{zero}");
     }
 
     #[test]

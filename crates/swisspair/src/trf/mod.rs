@@ -13,7 +13,7 @@ mod parse;
 mod write;
 
 pub use parse::{parse, parse_bytes, parse_line};
-pub use write::{format_player, write};
+pub use write::{format_player, format_trf26, write, MAX_162_VALUE};
 
 use crate::score::Score;
 

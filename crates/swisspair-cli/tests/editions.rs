@@ -1,0 +1,407 @@
+//! `--edition YEAR` on every command: accepted for the editions a system has, refused with exit code 3
+//! (and the editions listed) otherwise; the edition the file's system record names when no flag is given;
+//! the checklist, the checker and the generator under the 2026 edition.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const EXAMPLE: &str = include_str!("../../../examples/club-16p-round5.trf");
+
+fn workdir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("swisspair-editions-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    dir
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_swisspair"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("utf-8 temp path")
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().unwrap_or(-1)
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).expect("output written")
+}
+
+/// The checklist line of player `n` (its starting number first).
+fn checklist_row(list: &str, n: u32) -> String {
+    list.lines()
+        .find(|l| l.split_whitespace().next() == Some(&n.to_string()))
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The `floats(-2,-1)` and `bye-ok` columns of a checklist row.
+fn floats_and_bye(row: &str) -> (String, String) {
+    // TPN score pairing present colours CD pref[ strength] floats bye-ok top opponents...
+    let fields: Vec<&str> = row.split_whitespace().collect();
+    let pref_words = if fields.get(6) == Some(&"-") { 1 } else { 2 };
+    let at = 6 + pref_words;
+    (
+        fields.get(at).unwrap_or(&"").to_string(),
+        fields.get(at + 1).unwrap_or(&"").to_string(),
+    )
+}
+
+/// The example with one more player, 17, who took a full-point bye in round 1 and was absent since.
+fn example_with_a_full_point_bye() -> String {
+    let head = format!(
+        "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+        17, "", "", "Test0017 Player0017", 1500, "", "", "", "1.0", 17
+    );
+    let player = format!("{head}  0000 - F  0000 - Z  0000 - Z  0000 - Z");
+    let mut lines: Vec<&str> = EXAMPLE.lines().collect();
+    let at = lines
+        .iter()
+        .rposition(|l| l.starts_with("001"))
+        .expect("players")
+        + 1;
+    lines.insert(at, &player);
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn the_edition_flag_is_accepted_for_the_editions_a_system_has() {
+    let dir = workdir("accepted");
+    let input = dir.join("in.trf");
+    std::fs::write(&input, EXAMPLE).expect("input");
+    for (system, edition) in [
+        ("--dutch", "2017"),
+        ("--dutch", "2026"),
+        ("--dutch", "2025"),
+        ("--dubov", "1997"),
+        ("--lim", "1999"),
+        ("--rating1992", "1992"),
+    ] {
+        let out = run(&[system, "--edition", edition, path(&input), "-p"]);
+        assert_eq!(code(&out), 0, "{system} {edition}: {}", stderr(&out));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_edition_the_system_lacks_is_refused_with_exit_3_and_the_editions_listed() {
+    let dir = workdir("refused");
+    let input = dir.join("in.trf");
+    let output = dir.join("out.txt");
+    let generated = dir.join("gen.trf");
+    std::fs::write(&input, EXAMPLE).expect("input");
+    let (i, o, g) = (path(&input), path(&output), path(&generated));
+    for (args, words) in [
+        (
+            vec!["--dutch", "--edition", "2031", i, "-p", o],
+            vec!["--edition 2031", "Dutch", "2017 (default), 2026"],
+        ),
+        (
+            vec!["--dubov", "--edition", "2026", i, "-p", o],
+            vec!["--edition 2026", "Dubov", "1997"],
+        ),
+        (
+            vec!["--lim", "--edition", "2017", i, "-c"],
+            vec!["--edition 2017", "Lim", "1999"],
+        ),
+        (
+            vec![
+                "--rating1992",
+                "--edition",
+                "2026",
+                "-g",
+                "-o",
+                g,
+                "-s",
+                "1",
+            ],
+            vec!["--edition 2026", "1992"],
+        ),
+        (
+            vec!["--dutch", "--edition", "x2026", i, "-c"],
+            vec!["not a year", "2017 (default), 2026"],
+        ),
+        (
+            vec!["--dutch", "--edition", "2031", "-g", "-o", g, "-s", "1"],
+            vec!["2017 (default), 2026"],
+        ),
+        (
+            vec![
+                "selftest",
+                "--dubov",
+                "--edition",
+                "2026",
+                "--tournaments",
+                "1",
+            ],
+            vec!["Dubov", "1997"],
+        ),
+        (
+            vec![
+                "selftest",
+                "--dutch",
+                "--edition",
+                "2031",
+                "--tournaments",
+                "1",
+            ],
+            vec!["2017 (default), 2026"],
+        ),
+    ] {
+        let out = run(&args);
+        let err = stderr(&out);
+        assert_eq!(code(&out), 3, "{args:?}: {err}");
+        for w in words {
+            assert!(err.contains(w), "{args:?}: '{w}' not in: {err}");
+        }
+        assert!(
+            !output.exists() && !generated.exists(),
+            "{args:?} left a file"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn help_names_the_editions_the_default_and_the_system_record() {
+    let help = stdout(&run(&["--help"]));
+    for w in [
+        "--edition",
+        "2017 (default), 2026",
+        "1997 (default)",
+        "092/192",
+        "FIDE_DUTCH_2025",
+    ] {
+        assert!(help.contains(w), "--help: '{w}' not in:\n{help}");
+    }
+    let help = stdout(&run(&["selftest", "--help"]));
+    for w in ["--edition", "2017 (default), 2026", "1999 (default)"] {
+        assert!(help.contains(w), "selftest --help: '{w}' not in:\n{help}");
+    }
+}
+
+#[test]
+fn the_checklist_names_the_edition_and_uses_its_floats_and_bye_eligibility() {
+    let dir = workdir("checklist");
+    let input = dir.join("in.trf");
+    std::fs::write(&input, example_with_a_full_point_bye()).expect("input");
+    let mut lists = Vec::new();
+    for edition in ["2017", "2026"] {
+        let list = dir.join(format!("list-{edition}.txt"));
+        let pairs = dir.join(format!("pairs-{edition}.txt"));
+        let out = run(&[
+            "--dutch",
+            "--edition",
+            edition,
+            path(&input),
+            "-p",
+            path(&pairs),
+            "-l",
+            path(&list),
+        ]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let text = read(&list);
+        assert_eq!(
+            text.lines().next(),
+            Some(format!("# Dutch system (--dutch), {edition} edition").as_str()),
+            "{text}"
+        );
+        assert!(text
+            .lines()
+            .nth(1)
+            .unwrap_or_default()
+            .starts_with("# round 5"));
+        lists.push(text);
+    }
+    // Player 2 lost round 4 by forfeit: a downfloat under 2017 (A.4.b), none under 2026 (1.4).
+    assert_eq!(floats_and_bye(&checklist_row(&lists[0], 2)).0, "UD");
+    assert_eq!(floats_and_bye(&checklist_row(&lists[1], 2)).0, "U-");
+    // Player 17 had a full-point bye: no bar under 2017, a win's points without playing under 2026 C2.
+    assert_eq!(floats_and_bye(&checklist_row(&lists[0], 17)).1, "yes");
+    assert_eq!(floats_and_bye(&checklist_row(&lists[1], 17)).1, "no");
+    // Player 6 won round 4 by forfeit: barred in both.
+    assert_eq!(floats_and_bye(&checklist_row(&lists[0], 6)).1, "no");
+    assert_eq!(floats_and_bye(&checklist_row(&lists[1], 6)).1, "no");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_files_system_record_chooses_the_edition_without_a_flag() {
+    let dir = workdir("record");
+    let input = dir.join("in.trf");
+    let list = dir.join("list.txt");
+    let pairs = dir.join("pairs.txt");
+    for (record, flag, expected) in [
+        ("", None, "2017"),
+        ("192 FIDE_DUTCH_2025", None, "2026"),
+        ("192 FIDE_DUTCH_2026", None, "2026"),
+        ("092 FIDE_DUTCH_2026", None, "2026"),
+        ("192 FIDE_DUTCH_2017", None, "2017"),
+        ("192 FIDE_DUTCH", None, "2017"),
+        ("192 FIDE_DUTCH_2025", Some("2017"), "2017"),
+        ("192 FIDE_DUTCH_2017", Some("2026"), "2026"),
+    ] {
+        std::fs::write(&input, format!("{EXAMPLE}{record}\n")).expect("input");
+        let mut args = vec![
+            "--dutch",
+            path(&input),
+            "-p",
+            path(&pairs),
+            "-l",
+            path(&list),
+        ];
+        if let Some(e) = flag {
+            args.extend(["--edition", e]);
+        }
+        let out = run(&args);
+        assert_eq!(code(&out), 0, "{record}: {}", stderr(&out));
+        let first = read(&list).lines().next().unwrap_or_default().to_string();
+        assert!(
+            first.ends_with(&format!("{expected} edition")),
+            "{record} {flag:?}: {first}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_system_record_swisspair_does_not_implement_is_refused_naming_the_line() {
+    let dir = workdir("unknown-record");
+    let input = dir.join("in.trf");
+    let output = dir.join("out.txt");
+    let line = EXAMPLE.lines().count() + 1;
+    for code_text in ["FIDE_DUTCH_2031", "FIDE_BURSTEIN"] {
+        std::fs::write(&input, format!("{EXAMPLE}192 {code_text}\n")).expect("input");
+        for args in [
+            vec!["--dutch", path(&input), "-p", path(&output)],
+            vec!["--dutch", path(&input), "-c"],
+            vec![
+                "--dutch",
+                "--edition",
+                "2026",
+                path(&input),
+                "-p",
+                path(&output),
+            ],
+        ] {
+            let out = run(&args);
+            let err = stderr(&out);
+            assert_eq!(code(&out), 3, "{code_text}: {err}");
+            assert!(
+                err.contains(&format!("in.trf:{line}: ")),
+                "{code_text}: no line {line} in: {err}"
+            );
+            assert!(err.contains(code_text), "{err}");
+            assert!(!output.exists());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn generate_and_check_under_the_2026_edition() {
+    let dir = workdir("generate");
+    let config = dir.join("config.txt");
+    std::fs::write(
+        &config,
+        "PlayersNumber=20\nRoundsNumber=6\nForfeitRate=8\nHalfPointByeRate=10\nZeroPointByeRate=30\nPointsForPAB=0.5\n",
+    )
+    .expect("config");
+    let mut differs_under_2017 = 0;
+    for seed in ["1", "2", "3", "4", "5"] {
+        let file = dir.join(format!("t{seed}.trf"));
+        let again = dir.join(format!("t{seed}-again.trf"));
+        for f in [&file, &again] {
+            let out = run(&[
+                "--dutch",
+                "--edition",
+                "2026",
+                "-g",
+                path(&config),
+                "-o",
+                path(f),
+                "-s",
+                seed,
+            ]);
+            assert_eq!(code(&out), 0, "{}", stderr(&out));
+        }
+        let text = read(&file);
+        assert_eq!(text, read(&again), "the same seed gives the same file");
+        let header: Vec<&str> = text.lines().filter(|l| !l.starts_with("001")).collect();
+        assert_eq!(header[1], "142 6");
+        assert!(["152 W", "152 B"].contains(&header[2]), "{header:?}");
+        assert_eq!(header[3], "162  W 1.0    D 0.5    L 0.0    P 0.5");
+        assert_eq!(header[4], "192 FIDE_DUTCH_2025");
+        assert!(!text.contains("\nXX") && !text.contains("\nBB"), "{text}");
+        // The checker reads the edition from the file, or takes the flag.
+        for args in [
+            vec!["--dutch", path(&file), "-c"],
+            vec!["--dutch", "--edition", "2026", path(&file), "-c"],
+        ] {
+            let out = run(&args);
+            assert_eq!(code(&out), 0, "{args:?}: {}{}", stdout(&out), stderr(&out));
+            assert!(stdout(&out).ends_with("6 rounds checked, 0 differ\n"));
+        }
+        // Under the 2017 rules some rounds of these tournaments pair differently.
+        let out = run(&["--dutch", "--edition", "2017", path(&file), "-c"]);
+        match code(&out) {
+            0 => {}
+            6 => differs_under_2017 += 1,
+            other => panic!("exit {other}: {}", stderr(&out)),
+        }
+    }
+    assert!(
+        differs_under_2017 > 0,
+        "the 2017 checker agreed on every file"
+    );
+    // The 2017 edition (the default) keeps the extension lines.
+    let file = dir.join("t2017.trf");
+    let out = run(&["--dutch", "-g", path(&config), "-o", path(&file), "-s", "1"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = read(&file);
+    assert!(
+        text.contains("\nXXR 6\n") && text.contains("\nBBU  0.5\n"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("\n192 ") && !text.contains("\n162 "),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn selftest_runs_under_the_2026_edition() {
+    let out = run(&[
+        "selftest",
+        "--dutch",
+        "--edition",
+        "2026",
+        "--tournaments",
+        "3",
+        "--max-players",
+        "30",
+    ]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains("3 tournaments,")
+            && stdout(&out).contains("0 violations, 0 checker differences"),
+        "{}",
+        stdout(&out)
+    );
+}
