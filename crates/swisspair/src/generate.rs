@@ -106,7 +106,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "PointsForPAB",
-        "points for the pairing-allocated bye (default 1)",
+        "points for the pairing-allocated bye (default: a win)",
     ),
 ];
 
@@ -115,6 +115,8 @@ impl Config {
     /// bad value or an impossible setting is an error naming the line).
     pub fn parse(text: &str) -> Result<Config> {
         let mut c = Config::default();
+        // The pairing-allocated bye is worth a win unless the configuration says otherwise.
+        let mut pab_given = false;
         for (i, raw) in text.lines().enumerate() {
             let line = raw.trim();
             let at = Some(i + 1);
@@ -179,7 +181,10 @@ impl Config {
                 "PointsForLoss" => c.loss = points()?,
                 "PointsForZPB" => c.zero_point_bye = points()?,
                 "PointsForForfeitLoss" => c.forfeit_loss = points()?,
-                "PointsForPAB" => c.pairing_allocated_bye = points()?,
+                "PointsForPAB" => {
+                    c.pairing_allocated_bye = points()?;
+                    pab_given = true;
+                }
                 _ => {
                     let known: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
                     return Err(Error::invalid(
@@ -189,6 +194,9 @@ impl Config {
                     ));
                 }
             }
+        }
+        if !pab_given {
+            c.pairing_allocated_bye = c.win;
         }
         c.validate()?;
         Ok(c)
@@ -730,6 +738,10 @@ mod tests {
             (c.players, c.rounds, c.draw_percentage, c.win),
             (40, 7, 20, Score(30))
         );
+        // The pairing-allocated bye is worth a win unless set.
+        assert_eq!(c.pairing_allocated_bye, Score(30));
+        let c = Config::parse("PointsForWin=3\nPointsForPAB=1").unwrap();
+        assert_eq!(c.pairing_allocated_bye, Score(10));
         let e = Config::parse("PlayersNumber=40\nColour=white").unwrap_err();
         assert_eq!(e.line(), Some(2));
         assert!(e.to_string().contains("unknown key"), "{e}");
