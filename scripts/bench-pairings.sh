@@ -2,23 +2,32 @@
 # Times whole pairings (the whole process, as tournament software runs it) of large tournaments, and
 # reports the wall time and the peak memory of each.
 #
-#   scripts/bench-pairings.sh [--quick] [SYSTEM]      SYSTEM: dutch (default), dubov, lim, rating1992
+#   scripts/bench-pairings.sh [--quick] [--edition YEAR] [SYSTEM]
+#                                     SYSTEM: dutch (default), dubov, lim, rating1992; YEAR: 2017, 2026
 #
 # Cases: the reference tournaments of tests/data/perf (1,000 players x 9 rounds, 1,500 x 11): their
 # first and last rounds; and tournaments made with the generator (2,000 players x 9 rounds; 9,999
 # players, the most TRF16 can number, x 3 rounds, as generating more takes long) — round 1, round 2 and
 # the last round. Generated files are cached in target/bench-data. --quick skips the 9,999-player cases.
+# --edition pairs (and generates) under that edition of the system's rules; without it, both editions of
+# the Dutch system are timed in turn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=0
 system=dutch
-for arg in "$@"; do
-  case "$arg" in
+editions=""
+while [ $# -gt 0 ]; do
+  case "$1" in
     --quick) quick=1 ;;
-    dutch|dubov|lim|rating1992) system=$arg ;;
-    *) echo "usage: $0 [--quick] [dutch|dubov|lim|rating1992]" >&2; exit 2 ;;
+    --edition) shift; editions=${1:?--edition needs a year} ;;
+    dutch|dubov|lim|rating1992) system=$1 ;;
+    *) echo "usage: $0 [--quick] [--edition YEAR] [dutch|dubov|lim|rating1992]" >&2; exit 2 ;;
   esac
+  shift
 done
+if [ -z "$editions" ]; then
+  if [ "$system" = dutch ]; then editions="2017 2026"; else editions=default; fi
+fi
 cargo build --release --quiet
 bin=target/release/swisspair
 data=target/bench-data
@@ -67,44 +76,48 @@ open(out, "w").write("\n".join(res) + "\n")
 PY
 }
 
-# run LABEL FILE: pair FILE, print wall seconds and peak memory.
+# run LABEL FILE: pair FILE under $edition, print wall seconds and peak memory.
 run() {
   local label=$1 file=$2
   local out
-  out=$( { /usr/bin/time -f "%e %M" "$bin" --"$system" "$file" -p "$data/out.txt" 2>&1 >/dev/null; } | tail -n 1)
+  out=$( { /usr/bin/time -f "%e %M" "$bin" --"$system" $edition_flag "$file" -p "$data/out.txt" 2>&1 >/dev/null; } | tail -n 1)
   local secs=${out% *} kb=${out#* }
-  printf "%-52s %8.3f s %8.1f MB\n" "$label" "$secs" "$(echo "$kb / 1024" | bc -l)"
+  printf "%-60s %8.3f s %8.1f MB\n" "$label" "$secs" "$(echo "$kb / 1024" | bc -l)"
 }
 
 generated() {
   local players=$1 rounds=$2 seed=$3
-  local file="$data/gen-${players}p-${rounds}r-s${seed}.trf"
+  local file="$data/gen-${players}p-${rounds}r-s${seed}-$edition.trf"
   if [ ! -f "$file" ]; then
     printf "PlayersNumber=%s\nRoundsNumber=%s\nDrawPercentage=30\n" "$players" "$rounds" > "$data/gen.cfg"
     echo "generating $players players x $rounds rounds (cached in $file) ..." >&2
-    "$bin" --dutch -g "$data/gen.cfg" -o "$file" -s "$seed"
+    "$bin" --dutch $edition_flag -g "$data/gen.cfg" -o "$file" -s "$seed"
   fi
   echo "$file"
 }
 
-echo "system: $system"
-for spec in "tests/data/perf/dutch-perf-1000p-9r-s1000.trf 9" "tests/data/perf/dutch-perf-1500p-11r-s1500.trf 11"; do
-  set -- $spec
-  name=$(basename "$1" .trf)
-  cut_before "$1" 1 "$data/$name-r1.trf"
-  cut_before "$1" "$2" "$data/$name-last.trf"
-  run "$name: round 1" "$data/$name-r1.trf"
-  run "$name: last round ($2)" "$data/$name-last.trf"
-done
-f=$(generated 2000 9 1)
-cut_before "$f" 2 "$data/gen-2000-r2.trf"
-cut_before "$f" 9 "$data/gen-2000-last.trf"
-run "generated 2,000 players: round 2" "$data/gen-2000-r2.trf"
-run "generated 2,000 players: last round (9)" "$data/gen-2000-last.trf"
-if [ "$quick" = 0 ]; then
-  f=$(generated 9999 3 1)
-  for r in 1 2 3; do
-    cut_before "$f" "$r" "$data/gen-9999-r$r.trf"
-    run "generated 9,999 players: round $r" "$data/gen-9999-r$r.trf"
+for edition in $editions; do
+  edition_flag=""
+  [ "$edition" != default ] && edition_flag="--edition $edition"
+  echo "system: $system, edition: $edition"
+  for spec in "tests/data/perf/dutch-perf-1000p-9r-s1000.trf 9" "tests/data/perf/dutch-perf-1500p-11r-s1500.trf 11"; do
+    set -- $spec
+    name=$(basename "$1" .trf)
+    cut_before "$1" 1 "$data/$name-r1.trf"
+    cut_before "$1" "$2" "$data/$name-last.trf"
+    run "$name: round 1" "$data/$name-r1.trf"
+    run "$name: last round ($2)" "$data/$name-last.trf"
   done
-fi
+  f=$(generated 2000 9 1)
+  cut_before "$f" 2 "$data/gen-2000-r2.trf"
+  cut_before "$f" 9 "$data/gen-2000-last.trf"
+  run "generated 2,000 players: round 2" "$data/gen-2000-r2.trf"
+  run "generated 2,000 players: last round (9)" "$data/gen-2000-last.trf"
+  if [ "$quick" = 0 ]; then
+    f=$(generated 9999 3 1)
+    for r in 1 2 3; do
+      cut_before "$f" "$r" "$data/gen-9999-r$r.trf"
+      run "generated 9,999 players: round $r" "$data/gen-9999-r$r.trf"
+    done
+  fi
+done
