@@ -637,6 +637,8 @@ struct Solver<'a, W: Weight + FromLimbs> {
     scratch: Wide,
     /// How many probes were solved (for the trace).
     probes: usize,
+    /// `SWISSPAIR_TRACE`: when the last step ended, for the trace of each step's time.
+    timer: Option<std::time::Instant>,
     /// Vertices whose edges in the matching are behind the plan's weights (see step 3 of
     /// [`Solver::run`]); brought up to date before the matching is changed again.
     stale: Vec<usize>,
@@ -664,6 +666,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 .map_err(|e| Error::Internal(format!("matching: {e}")))?,
             probe: None,
             probes: 0,
+            timer: std::env::var_os("SWISSPAIR_TRACE").map(|_| std::time::Instant::now()),
             stale: Vec::new(),
             scratch,
             log: std::env::var_os("SWISSPAIR_MATCHING_LOG").and_then(|path| {
@@ -964,6 +967,18 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         Ok(())
     }
 
+    /// `SWISSPAIR_TRACE`: prints how long the step that just ended took.
+    fn lap(&mut self, step: &str) {
+        if let Some(t) = &mut self.timer {
+            eprintln!(
+                "  {step}: {:?} (probes so far {})",
+                t.elapsed(),
+                self.probes
+            );
+            *t = std::time::Instant::now();
+        }
+    }
+
     /// Brings the matching's edges of the stale vertices up to the plan's weights.
     fn flush_stale(&mut self) -> Result<()> {
         for v in std::mem::take(&mut self.stale) {
@@ -1096,8 +1111,11 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 return Ok(Some(pairing));
             }
         }
+        self.lap("start");
         self.build_edges()?;
+        self.lap("edges");
         self.solve()?;
+        self.lap("solve");
         let n = self.n();
         if self.plan.complete && (0..n).any(|v| self.mate(v).is_none()) {
             return Err(Error::NoValidPairing(
@@ -1132,6 +1150,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         for &m in &paired_mdps {
             partners.push(self.choose_lowest_partner(m)?);
         }
+        self.lap("MDPs");
         // 3. The remainder and its original S1R / S2R (B.2, B.7).
         let remainder: Vec<usize> = (0..size)
             .filter(|&v| self.plan.vertices[v].role == Role::Resident && !partners.contains(&v))
@@ -1228,6 +1247,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 self.fix_must_pair(y)?;
             }
         }
+        self.lap("exchanges");
         // 6. D.1: each player of the new S1R, in order, with the lowest BSN possible.
         let lower_members: Vec<usize> = remainder
             .iter()
@@ -1238,13 +1258,16 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             self.plan.vertices[v].in_s1 = true;
         }
         if exchanged == 0 && self.ctx.kinds_for_transpositions {
-            if let Some(pairing) = self.transpose_by_kinds(&remainder, &lower_members) {
+            let found = self.transpose_by_kinds(&remainder, &lower_members);
+            self.lap("transpositions");
+            if let Some(pairing) = found {
                 return Ok(Some(pairing));
             }
         }
         for v in lower_members {
             self.choose_lowest_partner(v)?;
         }
+        self.lap("probes");
         Ok(Some(self.bracket_pairing()))
     }
 
