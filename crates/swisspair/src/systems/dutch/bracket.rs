@@ -1636,13 +1636,43 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         }
         let columns = s2.len();
         let rows = s1.len();
-        let partners = super::transposition::first_best_from(&optimal, |r, c| {
-            if r == rows {
-                float_values.get(c).copied()
-            } else {
-                values.get(r * columns + c).copied().flatten()
-            }
-        })?;
+        // The values relative to the least (they order assignments the same), as i128 when they fit
+        // with room for sums (much faster), otherwise as 256-bit numbers.
+        let least = values
+            .iter()
+            .flatten()
+            .chain(&float_values)
+            .copied()
+            .min()
+            .unwrap_or(I256::ZERO);
+        let narrow = |x: I256| i128::try_from(x - least).ok().filter(|&y| y < 1i128 << 100);
+        let small: Option<(Vec<Option<i128>>, Vec<i128>)> = (|| {
+            let values = values
+                .iter()
+                .map(|v| v.map(narrow).map_or(Some(None), |x| x.map(Some)))
+                .collect::<Option<Vec<_>>>()?;
+            let floats = float_values
+                .iter()
+                .map(|&v| narrow(v))
+                .collect::<Option<_>>()?;
+            Some((values, floats))
+        })();
+        let partners = match &small {
+            Some((values, floats)) => super::transposition::first_best_from(&optimal, |r, c| {
+                if r == rows {
+                    floats.get(c).copied()
+                } else {
+                    values.get(r * columns + c).copied().flatten()
+                }
+            })?,
+            None => super::transposition::first_best_from(&optimal, |r, c| {
+                if r == rows {
+                    float_values.get(c).copied()
+                } else {
+                    values.get(r * columns + c).copied().flatten()
+                }
+            })?,
+        };
         let floater = *s2.get(*partners.last()?)?;
         let row_vertices: Vec<usize> = s1.iter().copied().chain([usize::MAX]).collect();
         let others: Vec<usize> = (0..size).filter(|v| !remainder.contains(v)).collect();

@@ -97,7 +97,7 @@ pub fn best_total(rows: &[u64], columns: &[u64], weights: &KindWeights) -> Optio
 /// The first best assignment (as [`first_best_assignment`]) when pairs are not all decided by kinds,
 /// starting from an assignment `optimal` (row → column) already known to be best: `weight(row, column)`
 /// is `None` where the two may not meet. Dual values proving `optimal` best are found first (longest
-/// paths over the exchange arcs, at most `MOST_PASSES` passes); the best assignments are then exactly
+/// paths over the exchange arcs, at most `MOST_PASSES` relaxations per row); the best assignments are then exactly
 /// the perfect ones on the pairs that meet their duals (the tight pairs), and each row in turn takes the
 /// lowest tight column that an alternating path of tight pairs lets it have. `None` when the duals are
 /// not found in time (the caller falls back to its own search).
@@ -117,29 +117,32 @@ pub fn first_best_from<V: Value>(
     let own: Vec<V> = (0..n)
         .map(|r| weight(r, optimal[r]))
         .collect::<Option<_>>()?;
-    // Column duals: v[b] >= v[optimal[a]] + w(a, b) - w(a, optimal[a]) for every pair that may meet.
+    // Column duals: v[b] >= v[optimal[a]] + w(a, b) - w(a, optimal[a]) for every pair that may meet:
+    // longest paths, relaxed row by row from a queue (a row is looked at again when the dual of its
+    // own column rose), at most `MOST_PASSES` times the rows in all.
     let mut v = vec![V::ZERO; n];
-    let mut settled = false;
-    for _ in 0..MOST_PASSES {
-        let mut changed = false;
-        for a in 0..n {
-            let base = v[optimal[a]] - own[a];
-            for (b, vb) in v.iter_mut().enumerate() {
-                if let Some(w) = weight(a, b) {
-                    if base + w > *vb {
-                        *vb = base + w;
-                        changed = true;
+    let mut queued = vec![true; n];
+    let mut queue: std::collections::VecDeque<usize> = (0..n).collect();
+    let mut budget = MOST_PASSES.saturating_mul(n);
+    while let Some(a) = queue.pop_front() {
+        queued[a] = false;
+        if budget == 0 {
+            return None;
+        }
+        budget -= 1;
+        let base = v[optimal[a]] - own[a];
+        for (b, vb) in v.iter_mut().enumerate() {
+            if let Some(w) = weight(a, b) {
+                if base + w > *vb {
+                    *vb = base + w;
+                    let r = row_of[b];
+                    if !queued[r] {
+                        queued[r] = true;
+                        queue.push_back(r);
                     }
                 }
             }
         }
-        if !changed {
-            settled = true;
-            break;
-        }
-    }
-    if !settled {
-        return None;
     }
     let u: Vec<V> = (0..n).map(|a| own[a] - v[optimal[a]]).collect();
     let tight = |a: usize, b: usize| weight(a, b) == Some(u[a] + v[b]);
