@@ -1,0 +1,289 @@
+//! The bracket's matching and the operations the steps use on it: edges and their weights, fixing a
+//! choice (a partner, a player who must be paired, edges taken out), reading the optimum, and the
+//! pairing an assignment makes.
+
+use super::*;
+
+impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
+    pub(super) fn new(ctx: &'a Context<'a>, plan: Plan) -> Result<Self> {
+        let n = plan.vertices.len();
+        let mut alive = vec![false; n * n];
+        for u in 0..n {
+            for v in u + 1..n {
+                let ok = compatible(ctx, &plan.vertices[u], &plan.vertices[v]);
+                alive[u * n + v] = ok;
+                alive[v * n + u] = ok;
+            }
+        }
+        let scratch = Wide::zero(plan.limbs);
+        let solver = Solver {
+            ctx,
+            plan,
+            alive,
+            matching: MatchingComputer::new(n)
+                .map_err(|e| Error::Internal(format!("matching: {e}")))?,
+            probe: None,
+            probes: 0,
+            timer: std::env::var_os("SWISSPAIR_TRACE").map(|_| std::time::Instant::now()),
+            stale: Vec::new(),
+            scratch,
+            log: std::env::var_os("SWISSPAIR_MATCHING_LOG").and_then(|path| {
+                use std::io::Write;
+                let file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .ok()?;
+                let mut log = std::io::BufWriter::new(file);
+                let _ = writeln!(log, "n {n}");
+                Some(log)
+            }),
+        };
+        Ok(solver)
+    }
+
+    /// Gives the matching every edge.
+    pub(super) fn build_edges(&mut self) -> Result<()> {
+        let n = self.n();
+        for u in 0..n {
+            for v in u + 1..n {
+                if self.alive[u * n + v] {
+                    let w = self.weight(u, v)?;
+                    self.set_edge(u, v, w)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn n(&self) -> usize {
+        self.plan.vertices.len()
+    }
+
+    pub(super) fn is_alive(&self, u: usize, v: usize) -> bool {
+        self.alive.get(u * self.n() + v).copied().unwrap_or(false)
+    }
+
+    pub(super) fn set_edge(&mut self, u: usize, v: usize, w: W) -> Result<()> {
+        if let Some(log) = &mut self.log {
+            use std::io::Write;
+            let _ = writeln!(log, "e {u} {v} {w:?}");
+        }
+        self.matching
+            .set_edge(u, v, w)
+            .map_err(|e| Error::Internal(format!("matching: {e}")))
+    }
+
+    pub(super) fn solve(&mut self) -> Result<()> {
+        if let Some(log) = &mut self.log {
+            use std::io::Write;
+            let _ = writeln!(log, "s");
+        }
+        self.matching.solve();
+        Ok(())
+    }
+
+    pub(super) fn mate(&self, v: usize) -> Option<usize> {
+        self.matching.mate(v)
+    }
+
+    /// The weight of edge `u`–`v` under the choices made so far.
+    pub(super) fn weight(&mut self, u: usize, v: usize) -> Result<W> {
+        let mut w = std::mem::replace(&mut self.scratch, Wide::zero(0));
+        w.clear();
+        self.fill_weight(&mut w, u, v);
+        let result = W::from_limbs(&w.limbs)
+            .ok_or_else(|| Error::Internal("edge weight does not fit its type".into()));
+        self.scratch = w;
+        result
+    }
+
+    /// Recomputes the weights of every edge of `x`.
+    pub(super) fn refresh(&mut self, x: usize) -> Result<()> {
+        for y in 0..self.n() {
+            if y != x && self.is_alive(x, y) {
+                let w = self.weight(x, y)?;
+                self.set_edge(x, y, w)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `SWISSPAIR_TRACE`: prints how long the step that just ended took.
+    pub(super) fn lap(&mut self, step: &str) {
+        if let Some(t) = &mut self.timer {
+            eprintln!(
+                "  {step}: {:?} (probes so far {})",
+                t.elapsed(),
+                self.probes
+            );
+            *t = std::time::Instant::now();
+        }
+    }
+
+    /// Brings the matching's edges of the stale vertices up to the plan's weights.
+    pub(super) fn flush_stale(&mut self) -> Result<()> {
+        for v in std::mem::take(&mut self.stale) {
+            self.refresh(v)?;
+        }
+        Ok(())
+    }
+
+    /// The total weight of the current optimum's pairs.
+    pub(super) fn matched_total(&mut self) -> Wide {
+        let mut total = Wide::zero(self.plan.limbs);
+        let mut w = Wide::zero(self.plan.limbs);
+        for u in 0..self.n() {
+            if let Some(v) = self.mate(u).filter(|&v| v > u) {
+                w.clear();
+                self.fill_weight(&mut w, u, v);
+                for (i, &limb) in w.limbs.iter().enumerate() {
+                    total.add(limb, i as u32 * 64);
+                }
+            }
+        }
+        total
+    }
+
+    /// Removes the edges of `x` to the players for which `drop` holds.
+    pub(super) fn remove_edges(&mut self, x: usize, drop: impl Fn(&Vertex) -> bool) -> Result<()> {
+        self.flush_stale()?;
+        let n = self.n();
+        for y in 0..n {
+            if y != x && self.is_alive(x, y) && drop(&self.plan.vertices[y]) {
+                self.alive[x * n + y] = false;
+                self.alive[y * n + x] = false;
+                self.set_edge(x, y, W::ZERO)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `x`'s partner in the bracket in the current optimum (solving first if anything changed).
+    pub(super) fn mate_in_bracket(&mut self, x: usize) -> Option<usize> {
+        if !self.matching.is_solved() {
+            let _ = self.solve();
+        }
+        self.mate(x).filter(|&y| self.plan.vertices[y].in_bracket())
+    }
+
+    pub(super) fn fix_must_pair(&mut self, x: usize) -> Result<()> {
+        self.flush_stale()?;
+        self.plan.vertices[x].must_pair = true;
+        self.refresh(x)
+    }
+
+    /// Keeps only the edge `x`–`y` of `x`.
+    pub(super) fn fix_partner(&mut self, x: usize, y: usize) -> Result<()> {
+        self.flush_stale()?;
+        let n = self.n();
+        for (a, b) in [(x, y), (y, x)] {
+            for z in 0..n {
+                if z != a && z != b && self.is_alive(a, z) {
+                    self.alive[a * n + z] = false;
+                    self.alive[z * n + a] = false;
+                    self.set_edge(a, z, W::ZERO)?;
+                }
+            }
+            self.plan.vertices[a].partner = Some(b);
+        }
+        self.fix_must_pair(x)
+    }
+
+    /// The bracket's pairing from an assignment of `rows` to `columns` (`partners`: the position of each
+    /// row's column);
+    /// `others` (players of the bracket outside both) keep their mates of the current optimum.
+    pub(super) fn assign(
+        &mut self,
+        partners: &[usize],
+        rows: &[usize],
+        columns: &[usize],
+        others: &[usize],
+    ) -> Option<BracketPairing> {
+        let size = self.plan.bracket_size as usize;
+        let mut mates: Vec<Option<usize>> = vec![None; size];
+        for &v in others {
+            mates[v] = self.mate_in_bracket(v);
+        }
+        for (&a, &position) in rows.iter().zip(partners) {
+            let b = *columns.get(position)?;
+            if a < size {
+                mates[a] = Some(b);
+                mates[b] = Some(a);
+            }
+        }
+        // In the order `bracket_pairing` gives.
+        let mut out = BracketPairing {
+            probes: self.probes,
+            ..BracketPairing::default()
+        };
+        let mut floating = vec![false; self.n()];
+        for (v, mate) in mates.into_iter().enumerate() {
+            match mate {
+                Some(m) if m > v => out
+                    .pairs
+                    .push((self.plan.vertices[v].player, self.plan.vertices[m].player)),
+                Some(_) => {}
+                None => {
+                    floating[v] = true;
+                    out.floaters.push(self.plan.vertices[v].player);
+                }
+            }
+        }
+        out.next_pairs = self.next_pairs(&floating);
+        Some(out)
+    }
+
+    /// The pairs of the following bracket in the current optimum: its residents among themselves and
+    /// with the bracket's floaters (`floating`, by vertex).
+    pub(super) fn next_pairs(&mut self, floating: &[bool]) -> Vec<(usize, usize)> {
+        if !self.matching.is_solved() {
+            let _ = self.solve();
+        }
+        let mut pairs = Vec::new();
+        for v in 0..self.n() {
+            if self.plan.vertices[v].role != Role::Next {
+                continue;
+            }
+            if let Some(m) = self.mate(v) {
+                let other = &self.plan.vertices[m];
+                let counts = match other.role {
+                    Role::Next => m > v,
+                    Role::Mdp | Role::Resident => floating.get(m).copied().unwrap_or(false),
+                    _ => false,
+                };
+                if counts {
+                    pairs.push((self.plan.vertices[v].player, other.player));
+                }
+            }
+        }
+        pairs
+    }
+
+    /// The bracket's pairs and floaters in the current optimum.
+    pub(super) fn bracket_pairing(&mut self) -> BracketPairing {
+        let mut out = BracketPairing {
+            probes: self.probes,
+            ..BracketPairing::default()
+        };
+        let mut floating = vec![false; self.n()];
+        for (v, floats) in floating
+            .iter_mut()
+            .enumerate()
+            .take(self.plan.bracket_size as usize)
+        {
+            match self.mate_in_bracket(v) {
+                Some(m) if m > v => out
+                    .pairs
+                    .push((self.plan.vertices[v].player, self.plan.vertices[m].player)),
+                Some(_) => {}
+                None => {
+                    *floats = true;
+                    out.floaters.push(self.plan.vertices[v].player);
+                }
+            }
+        }
+        out.next_pairs = self.next_pairs(&floating);
+        out
+    }
+}
