@@ -413,13 +413,41 @@ fn generate(
             s
         }
     };
-    let trf = swisspair::generate::generate_in(system, edition, &settings, seed).map_err(|e| {
-        Failure {
-            code: u8::try_from(e.exit_code()).unwrap_or(2),
-            message: format!("generator: {e}"),
-        }
-    })?;
-    files::write_atomically(output, swisspair::trf::write(&trf).as_bytes())
+    let generator_failure = |e: &Error| Failure {
+        code: u8::try_from(e.exit_code()).unwrap_or(2),
+        message: format!("generator: {e}"),
+    };
+    let (trf, stopped) = swisspair::generate::generate_partial_in(system, edition, &settings, seed)
+        .map_err(|e| generator_failure(&e))?;
+    files::write_atomically(output, swisspair::trf::write(&trf).as_bytes())?;
+    let Some(error) = stopped else {
+        return Ok(());
+    };
+    // No legal pairing for a round: the rounds paired so far are written, for study; say which
+    // round and which absolute rule blocks it.
+    let Ok(so_far) = Tournament::from_trf(&trf) else {
+        return Err(generator_failure(&error));
+    };
+    let round = so_far.next_round();
+    let limits = swisspair::audit::ColourLimits::of(system);
+    let blocking: Vec<&str> = swisspair::audit::blocking_rules(&so_far, limits, edition)
+        .into_iter()
+        .map(swisspair::audit::rule_name)
+        .collect();
+    let why = if blocking.is_empty() {
+        "the absolute rules together (no single one of them, lifted, would allow a pairing)"
+            .to_string()
+    } else {
+        blocking.join("; ")
+    };
+    Err(Failure {
+        code: u8::try_from(error.exit_code()).unwrap_or(1),
+        message: format!(
+            "generator: round {round} cannot be paired: {error}; blocked by: {why}. The {} round(s) paired so far are written to {}",
+            round - 1,
+            output.display()
+        ),
+    })
 }
 
 /// `-c`: re-pair every round under the requested edition (else the one the file names, else the

@@ -207,6 +207,46 @@ pub fn legal_pairing_exists(t: &Tournament, limits: ColourLimits) -> bool {
 /// to a player `edition`'s bye rule does not bar (the same rule [`audit_in`] checks). Used to confirm a
 /// system's "no valid pairing".
 pub fn legal_pairing_exists_in(t: &Tournament, limits: ColourLimits, edition: Edition) -> bool {
+    pairing_exists_without(t, limits, edition, None)
+}
+
+/// The absolute rules that block the next round: those whose lifting alone would let a legal pairing
+/// exist (empty when the round can be paired, or when only lifting several rules together would help).
+/// For messages that say why no pairing exists.
+pub fn blocking_rules(t: &Tournament, limits: ColourLimits, edition: Edition) -> Vec<Rule> {
+    if legal_pairing_exists_in(t, limits, edition) {
+        return Vec::new();
+    }
+    [
+        Rule::Rematch,
+        Rule::ForbiddenPair,
+        Rule::ColourDifference,
+        Rule::ByeNotAllowed,
+    ]
+    .into_iter()
+    .filter(|&rule| pairing_exists_without(t, limits, edition, Some(rule)))
+    .collect()
+}
+
+/// What a blocking rule forbids, for messages.
+pub fn rule_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Rematch => "no two players meet twice (C.04.1)",
+        Rule::ForbiddenPair => "the forbidden pairs (XXP / 260)",
+        Rule::ColourDifference | Rule::SameColourThrice => {
+            "the colour limits (a colour difference beyond ±2, the same colour three times running)"
+        }
+        Rule::ByeNotAllowed => "who may receive the pairing-allocated bye",
+    }
+}
+
+/// [`legal_pairing_exists_in`] with one rule lifted (`ColourDifference` lifts both colour limits).
+fn pairing_exists_without(
+    t: &Tournament,
+    limits: ColourLimits,
+    edition: Edition,
+    lifted: Option<Rule>,
+) -> bool {
     use crate::matching::MatchingComputer;
     use crate::tournament::Availability;
     let round = t.next_round();
@@ -250,10 +290,13 @@ pub fn legal_pairing_exists_in(t: &Tournament, limits: ColourLimits, edition: Ed
                 .entries
                 .iter()
                 .any(|e| e.is_played() && e.opponent() == Some(pb));
-            if met || t.is_forbidden(pa, pb, round) {
+            if (met && lifted != Some(Rule::Rematch))
+                || (t.is_forbidden(pa, pb, round) && lifted != Some(Rule::ForbiddenPair))
+            {
                 continue;
             }
             let colours_ok = !limits.absolute
+                || lifted == Some(Rule::ColourDifference)
                 || exempt[a]
                 || exempt[b]
                 || (limits.equal_scores_exception_in_last_round && last && scores[a] == scores[b])
@@ -269,7 +312,7 @@ pub fn legal_pairing_exists_in(t: &Tournament, limits: ColourLimits, edition: Ed
                 .entries
                 .iter()
                 .any(|e| bars_the_bye(t, e, edition));
-            if !barred && m.set_edge(a, n, 1).is_err() {
+            if (!barred || lifted == Some(Rule::ByeNotAllowed)) && m.set_edge(a, n, 1).is_err() {
                 return false;
             }
         }
