@@ -61,9 +61,13 @@ pub fn colour_counts(higher: Side<'_>, lower: Side<'_>, initial: Colour) -> Colo
             if difference.abs() > 2 && difference.abs() > p.colour_difference.abs() {
                 counts.topscorer_difference += 1;
             }
+            // C.9 (2026 C11): every topscorer or opponent who gets the colour of his last two games,
+            // also when his colour difference asks for it (A.6.a puts the difference first). The
+            // reference engines count it only when two players with the same absolute preference meet;
+            // see `tests/dutch_topscorer_repeat.rs`.
             let n = p.colours.len();
             if n >= 2 && p.colours[n - 1] == c && p.colours[n - 2] == c {
-                counts.topscorer_repeat += 1; // C.9
+                counts.topscorer_repeat += 1;
             }
         }
     }
