@@ -1,21 +1,26 @@
-//! 1.1, 7.1: the pairing-allocated bye.
+//! 1.1, 7.1, 8.2: the pairing-allocated bye, given before the score groups are paired.
 
 use super::completion::Completion;
-use super::Context;
+use super::context::Context;
 use crate::error::{Error, Result};
 use std::cmp::Reverse;
 
-/// 1.1: with an odd number of players, the bye goes to the player with the lowest rank in the lowest
-/// score group (7.1: in round 1, the last of the pairing list) who may receive it (C.04.1: not twice, not
-/// after a forfeit win) and whose absence leaves players who can all be paired; failing that, the next
-/// one up.
+/// With an odd number of players, the player who receives the bye:
+///
+/// - 1.1 (8.2): "the player with the lowest rank in the lowest score-group": the lowest score first,
+///   then the lowest placed (the highest pairing number);
+/// - 7.1, round 1: "the lowest rated player in the Pairing List": the lowest rating first, then the
+///   lowest placed;
+///
+/// among those who may receive it (C.04.1.c: not a second time, not after a point scored without
+/// playing) and whose absence leaves players who can all be paired (C.04.1: the round is completed);
+/// failing that, the next one up.
 pub fn allocate(
     ctx: &Context<'_>,
     players: &[usize],
     completion: &mut Completion,
 ) -> Result<Option<usize>> {
-    let odd = players.len() % 2 == 1;
-    if !odd {
+    if players.len().is_multiple_of(2) {
         return Ok(None);
     }
     let mut order: Vec<usize> = players
@@ -23,7 +28,11 @@ pub fn allocate(
         .copied()
         .filter(|&p| ctx.player(p).bye_eligible())
         .collect();
-    order.sort_by_key(|&p| (ctx.score(p), Reverse(ctx.pairing_number(p))));
+    if ctx.state.round == 1 {
+        order.sort_by_key(|&p| (ctx.rating(p), Reverse(ctx.pairing_number(p))));
+    } else {
+        order.sort_by_key(|&p| (ctx.score(p), Reverse(ctx.pairing_number(p))));
+    }
     for p in order {
         if completion.try_bye(p)? {
             return Ok(Some(p));
@@ -33,4 +42,38 @@ pub fn allocate(
         "no player who may receive the pairing-allocated bye leaves a round that can be paired"
             .into(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::Trf;
+    use super::*;
+    use crate::state::RoundState;
+
+    /// 7.1: in round 1 the bye goes to the lowest rated player of the pairing list, even when he is
+    /// not the last of the list (5, rated 1500, before 6 and 7).
+    #[test]
+    fn art7_1_lowest_rated_in_round_one() {
+        let t = Trf::new(&[2400, 2300, 2200, 2100, 1500, 2000, 1900])
+            .line("XXR 5")
+            .build();
+        let state = RoundState::new(&t);
+        let ctx = Context::new(&t, &state);
+        let players: Vec<usize> = (0..7).collect();
+        let mut c = Completion::new(&ctx, &players).unwrap();
+        assert_eq!(allocate(&ctx, &players, &mut c).unwrap(), Some(4));
+    }
+
+    /// 7.1: equal ratings: the last of them in the pairing list.
+    #[test]
+    fn art7_1_equal_ratings_the_last_in_the_list() {
+        let t = Trf::new(&[2400, 2300, 1500, 1500, 1500])
+            .line("XXR 5")
+            .build();
+        let state = RoundState::new(&t);
+        let ctx = Context::new(&t, &state);
+        let players: Vec<usize> = (0..5).collect();
+        let mut c = Completion::new(&ctx, &players).unwrap();
+        assert_eq!(allocate(&ctx, &players, &mut c).unwrap(), Some(4));
+    }
 }

@@ -1,12 +1,19 @@
-//! 5: colour allocation rules, and 7.2 for round 1.
+//! 5: colour allocation rules — the colour each player is due (5.1, 5.5, 5.6), the second scrutiny of a
+//! group's pairings for colours (5.2, 5.7), and the colours of each pair (5.3–5.6; 7.2 in round 1).
 
 use super::compatibility::{colour_allowed, Scrutiny};
-use super::group::Pair;
-use super::Context;
+use super::context::Context;
 use crate::pairing::Game;
 use crate::state::PlayerState;
 use crate::tournament::Colour;
 use std::cmp::Ordering;
+
+/// A pair made, with the side of the median of the group it was made in (5.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pair {
+    pub players: (usize, usize),
+    pub at_or_above_median: bool,
+}
 
 /// 5.1, 5.5, 5.6: the colour a player is due. When 5.1 a/b leave only one colour, that one (5.3);
 /// otherwise the equalising colour after an unequal number of whites and blacks (5.6, and 5.5's "one

@@ -1,6 +1,6 @@
 //! 2.1: compatible players, and the last-round exception of 6.
 
-use super::Context;
+use super::context::Context;
 use crate::state::PlayerState;
 use crate::tournament::Colour;
 
@@ -50,8 +50,9 @@ pub fn legal(ctx: &Context<'_>, a: usize, b: usize) -> bool {
     compatible(ctx, a, b) || compatible_in_last_round(ctx, a, b)
 }
 
-/// What the pairing procedure asks before it makes or changes pairs: are two players compatible, and
-/// may this change be made (see [`super::group`] for the checked variant)?
+/// What the pairing procedure asks before it makes or changes pairs: are two players compatible (2.1,
+/// or 6 where it is in force), and may this change be made (in the median group: does the rest of the
+/// group stay pairable)? [`super::group`] gives the judge.
 pub trait Scrutiny {
     /// May `a` and `b` be paired (2.1, or 6 when it is in force)?
     fn compatible(&self, a: usize, b: usize) -> bool;
@@ -112,7 +113,8 @@ mod tests {
     fn art6_equal_scores_in_the_last_round() {
         let t = six().line("XXR 3").build();
         let state = RoundState::new(&t);
-        let ctx = Context::new(&t, &state);
+        // In force for the groups of 2 and 0 points (see score_groups::last_round_exception).
+        let ctx = Context::new(&t, &state).with_last_round_exception(vec![40, 0]);
         assert!(!compatible(&ctx, 0, 1));
         assert!(compatible_in_last_round(&ctx, 0, 1));
         assert!(legal(&ctx, 0, 1));

@@ -1,15 +1,26 @@
-//! Can the players not yet paired still all be paired (C.04.1: the round is completed when it can be)?
+//! Can the players not yet paired still all be paired? Asked when the bye is given (1.1, C.04.1: the
+//! round is completed when it can be), before the median group is paired (2.6: "if the median
+//! score-group cannot be paired") and at each step of pairing it.
 //!
-//! A maximum matching of the players still unpaired, over the pairs the round may hold at all (2.1, or 6
-//! in the last round), with a vertex for the bye when the round has one. Pairs made leave the graph and
-//! pairs undone come back; the matching engine re-solves incrementally.
+//! A maximum matching of the players still unpaired, over the pairs allowed (2.1, or 2.1 and 6 in the
+//! last round), with a vertex for the bye when the number of players is odd. Pairs made leave the graph
+//! and pairs undone come back; the matching engine re-solves incrementally.
 
-use super::compatibility::legal;
-use super::Context;
+use super::compatibility::{compatible, legal};
+use super::context::Context;
 use crate::error::{Error, Result};
 use crate::matching::{MatchingComputer, MatchingError};
 
 const NONE: usize = usize::MAX;
+
+/// The pairs a completion may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    /// 2.1 only: the colour limits kept.
+    Compatible,
+    /// 2.1, or 6 where it is in force.
+    Legal,
+}
 
 #[derive(Clone)]
 pub struct Completion {
@@ -31,6 +42,16 @@ fn internal(e: MatchingError) -> Error {
 impl Completion {
     /// All the players of the round; fails when they cannot all be paired (one receiving the bye).
     pub fn new(ctx: &Context<'_>, players: &[usize]) -> Result<Completion> {
+        Completion::with(ctx, players, Relation::Legal)
+    }
+
+    /// `players`, with the pairs of `relation`; fails when they cannot all be paired (one receiving the
+    /// bye when they are odd).
+    pub fn with(ctx: &Context<'_>, players: &[usize], relation: Relation) -> Result<Completion> {
+        let allowed = |a: usize, b: usize| match relation {
+            Relation::Compatible => compatible(ctx, a, b),
+            Relation::Legal => legal(ctx, a, b),
+        };
         let n = players.len();
         let bye = (n % 2 == 1).then_some(n);
         let size = n + usize::from(bye.is_some());
@@ -43,7 +64,7 @@ impl Completion {
         let mut partners = vec![Vec::new(); size];
         for (i, &a) in players.iter().enumerate() {
             for (j, &b) in players.iter().enumerate().skip(i + 1) {
-                if legal(ctx, a, b) {
+                if allowed(a, b) {
                     partners[i].push(j);
                     partners[j].push(i);
                 }
@@ -141,6 +162,31 @@ impl Completion {
         self.try_remove(&[v, bye], &[])
     }
 
+    /// Takes the players out (they are paired elsewhere), whatever that leaves.
+    pub fn remove_players(&mut self, players: &[usize]) -> Result<()> {
+        let mut vertices = Vec::new();
+        for &p in players {
+            vertices.push(self.vertex_of(p)?);
+        }
+        self.remove_vertices(&vertices)
+    }
+
+    /// Puts the players back (a pairing undone, 2.6), and tells whether everybody not yet paired can
+    /// now be paired.
+    pub fn release_players(&mut self, players: &[usize]) -> Result<bool> {
+        let mut vertices = Vec::new();
+        for &p in players {
+            vertices.push(self.vertex_of(p)?);
+        }
+        self.restore_vertices(&vertices)?;
+        Ok(self.complete())
+    }
+
+    /// Whether everybody not yet paired can be paired.
+    pub fn is_complete(&mut self) -> bool {
+        self.complete()
+    }
+
     /// Makes the pairs `add` and undoes the pairs `remove` when the players still unpaired can all be
     /// paired afterwards; otherwise changes nothing and returns false.
     pub fn try_change(
@@ -169,6 +215,33 @@ mod tests {
     use super::super::tests::Trf;
     use super::*;
     use crate::state::RoundState;
+
+    /// 2.6: a pairing undone brings its players back; the test tells whether all can be paired again.
+    #[test]
+    fn removed_and_released_players() {
+        let t = Trf::new(&[2400, 2300, 2200, 2100]).line("XXP 1 2").build();
+        let state = RoundState::new(&t);
+        let ctx = Context::new(&t, &state);
+        let mut c = Completion::new(&ctx, &[0, 1, 2, 3]).unwrap();
+        // 3-4 paired elsewhere leaves 1 and 2, a forbidden pair.
+        c.remove_players(&[2, 3]).unwrap();
+        assert!(!c.is_complete());
+        assert!(c.release_players(&[2, 3]).unwrap());
+    }
+
+    /// 6: the relation the test uses: 2.1 alone, or 2.1 and 6.
+    #[test]
+    fn relation_compatible_or_legal() {
+        let t = Trf::new(&[2400, 2300, 2200, 2100])
+            .round(&[(1, 3, '1'), (2, 4, '1')], &[])
+            .round(&[(1, 4, '1'), (2, 3, '1')], &[])
+            .line("XXR 3")
+            .build();
+        let state = RoundState::new(&t);
+        let ctx = Context::new(&t, &state).with_last_round_exception(vec![40]);
+        assert!(Completion::with(&ctx, &[0, 1], Relation::Compatible).is_err());
+        assert!(Completion::with(&ctx, &[0, 1], Relation::Legal).is_ok());
+    }
 
     /// Round 1 of four players, 3 and 4 forbidden to meet (XXP).
     fn four_with_a_forbidden_pair() -> crate::tournament::Tournament {

@@ -179,8 +179,9 @@ pub struct Floating<'f> {
     pub allowed: bool,
     /// 2.3 d: the player floated to make the group even, who comes back when #k floats (4.4 a).
     pub parity_floater: Option<usize>,
-    /// 3.3, 3.5: may float with a compatible opponent in the next group.
-    pub has_opponent_beyond: &'f dyn Fn(usize) -> bool,
+    /// 3.3, 3.5: may float with a compatible opponent in the next group, given the players this
+    /// scrutiny floated before him.
+    pub has_opponent_beyond: &'f dyn Fn(usize, &[usize]) -> bool,
 }
 
 /// 4.1–4.4: scrutinises the proposed pairings of `players` (in scrutiny order); `None` when a player has
@@ -210,7 +211,7 @@ pub fn scrutinise(
             // 4.4 a: the group was odd; the player floated to make it even comes back instead.
             table.put_back(p, key);
             returned = true;
-        } else if let Some(p) = companion(&table.rest, floating.has_opponent_beyond) {
+        } else if let Some(p) = companion(&table.rest, &floated, floating.has_opponent_beyond) {
             // 4.4 b: the group was even; the lowest numbered player remaining floats with #k.
             table.take(p);
             floated.push(p);
@@ -242,11 +243,16 @@ fn find_opponent(
 }
 
 /// 4.4 b, 3.3, 3.5: the lowest numbered player of the rest (the last in scrutiny order) who has a
-/// compatible opponent in the next group, or else the lowest numbered one.
-fn companion(rest: &[usize], has_opponent_beyond: &dyn Fn(usize) -> bool) -> Option<usize> {
+/// compatible opponent in the next group (after the floaters before him, `floated` among them, have
+/// taken theirs: 3.3), or else the lowest numbered one.
+pub fn companion(
+    rest: &[usize],
+    floated: &[usize],
+    has_opponent_beyond: &dyn Fn(usize, &[usize]) -> bool,
+) -> Option<usize> {
     rest.iter()
         .rev()
-        .find(|&&p| has_opponent_beyond(p))
+        .find(|&&p| has_opponent_beyond(p, floated))
         .or(rest.last())
         .copied()
 }
@@ -358,7 +364,7 @@ mod tests {
     #[test]
     fn art4_3_player_2_takes_the_opponent_of_player_1() {
         let mut judge = Incompatible(vec![(1, 4), (1, 5), (2, 3), (2, 4), (2, 5)]);
-        let none = |_: usize| true;
+        let none = |_: usize, _: &[usize]| true;
         let floating = Floating {
             allowed: true,
             parity_floater: None,
@@ -376,7 +382,7 @@ mod tests {
     #[test]
     fn art4_4_b_player_2_floats_with_the_lowest_numbered() {
         let played = vec![(1, 2), (1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5)];
-        let none = |_: usize| true;
+        let none = |_: usize, _: &[usize]| true;
         let floating = Floating {
             allowed: true,
             parity_floater: None,
@@ -410,7 +416,7 @@ mod tests {
             (2, 5),
             (2, 7),
         ];
-        let none = |_: usize| true;
+        let none = |_: usize, _: &[usize]| true;
         let floating = Floating {
             allowed: true,
             parity_floater: Some(7),
@@ -434,7 +440,7 @@ mod tests {
     #[test]
     fn art4_4_b_companion_needs_an_opponent_beyond() {
         let played = vec![(1, 2), (1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5)];
-        let not_5 = |p: usize| p != 5;
+        let not_5 = |p: usize, _: &[usize]| p != 5;
         let floating = Floating {
             allowed: true,
             parity_floater: None,
@@ -456,7 +462,7 @@ mod tests {
     #[test]
     fn art4_4_no_floating_in_the_median_group() {
         let played = vec![(1, 2), (1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5)];
-        let none = |_: usize| true;
+        let none = |_: usize, _: &[usize]| true;
         let floating = Floating {
             allowed: false,
             parity_floater: None,
@@ -486,7 +492,7 @@ mod tests {
             })
             .collect();
         assert_eq!(opponents, vec![3, 2, 1, 4, 5]);
-        let none = |_: usize| true;
+        let none = |_: usize, _: &[usize]| true;
         let floating = Floating {
             allowed: true,
             parity_floater: None,

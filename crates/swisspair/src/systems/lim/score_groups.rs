@@ -1,7 +1,9 @@
-//! 2.2: score groups, the Median Score-group and the order in which the groups are paired.
+//! 2.2: score groups, the Median Score-group and the order in which the groups are paired; what a group
+//! being paired holds (its players, the floaters transferred into it, the next group); and which groups
+//! the last-round exception (6) concerns.
 
 use super::compatibility::{compatible, equal_scores_may_meet};
-use super::Context;
+use super::context::{Context, Direction};
 use crate::matching::MatchingComputer;
 use std::cmp::Ordering;
 
@@ -26,13 +28,50 @@ pub struct PairingOrder {
     pub median: ScoreGroup,
 }
 
+/// A score group as it is paired.
+pub struct GroupInput<'g> {
+    /// Twice the group's score (the median's for the median group, which may have no players).
+    pub score_twice: i64,
+    pub direction: Direction,
+    /// The median group: paired last, nobody can float out of it (2.2, 2.6).
+    pub median: bool,
+    /// The group's own players, by pairing number.
+    pub residents: &'g [usize],
+    /// The floaters transferred into it (2.3, 2.6).
+    pub incoming: &'g [usize],
+    /// The next group in the direction of pairing (3.3, 3.4, 3.5, 3.9).
+    pub adjacent: Adjacent<'g>,
+}
+
+/// The group a group's floaters go to (3.2), as it stands when the group is paired: its own players and
+/// the floaters already transferred into it (for the groups just below the median: the median group and
+/// the floaters that came down into it).
+#[derive(Clone, Copy)]
+pub struct Adjacent<'g> {
+    pub residents: &'g [usize],
+    pub incoming: &'g [usize],
+    /// How that group is paired (3.8 decides who a floater meets there).
+    pub direction: Direction,
+}
+
+impl Adjacent<'_> {
+    /// No next group (the median group's: nobody floats out of it).
+    pub fn none() -> Adjacent<'static> {
+        Adjacent {
+            residents: &[],
+            incoming: &[],
+            direction: Direction::Downward,
+        }
+    }
+}
+
 /// 2.2: the score groups of `players` (sorted by pairing number), in pairing order.
 pub fn pairing_order(ctx: &Context<'_>, players: &[usize]) -> PairingOrder {
     let mut order = PairingOrder {
         above: Vec::new(),
         below: Vec::new(),
         median: ScoreGroup {
-            score_twice: ctx.median_twice,
+            score_twice: ctx.median_twice(),
             players: Vec::new(),
         },
     };
