@@ -13,6 +13,16 @@
 //!
 //! The edition is given ([`audit_in`], [`legal_pairing_exists_in`]) or read from the file's system
 //! record ([`audit`], [`legal_pairing_exists`]: the edition it names, otherwise the 2017-era rules).
+//!
+//! Dubov (C.04.4.1, the 1997 edition, the only system of that edition): 2.1 is the rematch rule, 2.3/2.4
+//! the colour limits, absolute in every round (no last-round exception); the bye rule is 2.2's: no
+//! pairing-allocated bye after "a point without playing" — a pairing-allocated bye, a forfeit win, or an
+//! unplayed round worth at least a win (a full-point bye; a half-point bye does not bar it). 2.5 is not
+//! audited, and cannot be from the results: it limits transfers to a higher score group (7.1, 7.2), not
+//! games between score groups — every such game may be a floater's (6.4) game against a resident of a
+//! lower group (8.2), which 2.5 does not limit, and which of the two a pair was is recognised only by
+//! replaying the pairing procedure (`systems::dubov`), which the audit never calls. In particular a player
+//! who meets higher-scored opponents round after round breaks nothing.
 
 use crate::systems::{Edition, System};
 use crate::tournament::{Bye, Colour, Entry, Tournament};
@@ -125,8 +135,12 @@ fn bars_the_bye(t: &Tournament, entry: &Entry, edition: Edition) -> bool {
         // 2026 C2 (C.04.1): as many points as a win in a round not played (a forfeit win, a full-point
         // bye; a half-point bye only where it is worth a win).
         _ if edition.is_2026() => !entry.is_played() && t.points.of_entry(entry) >= t.points.win(),
-        // C.04.1.d (2017 era): a forfeit win.
+        // C.04.1.d (2017 era), and Dubov 2.2: a forfeit win.
         Entry::Forfeit { won: true, .. } | Entry::Bye(Bye::ForfeitWin) => true,
+        // Dubov 2.2: "a point without playing" — also any unplayed round worth at least a win.
+        _ if edition == Edition::Y1997 => {
+            !entry.is_played() && t.points.of_entry(entry) >= t.points.win()
+        }
         _ => false,
     }
 }
@@ -573,6 +587,64 @@ mod tests {
             let named = tournament(&lines, "XXR 3\nXXP 1 2\nXXP 1 3\n192 FIDE_DUTCH_2025");
             assert_eq!(legal_pairing_exists(&named, dutch), in_2026, "{round_one}");
         }
+    }
+
+    /// Dubov 2.2 (the 1997 edition): no pairing-allocated bye after a point without playing, a
+    /// full-point bye included; a half-point bye does not bar it. The 2017-era rule bars neither.
+    #[test]
+    fn dubov_bye_rule_is_2_2() {
+        let dubov = ColourLimits::of(System::Dubov);
+        for (round_one, barred) in [('F', true), ('H', false), ('U', true), ('Z', false)] {
+            let lines = [
+                line(1, "", &[(0, '-', round_one), (0, '-', 'U')]),
+                line(2, "", &[(3, 'w', '1'), (3, 'b', '1')]),
+                line(3, "", &[(2, 'b', '0'), (2, 'w', '0')]),
+            ];
+            let t = tournament(&lines, "XXR 3");
+            let found = audit_in(&t, dubov, Edition::Y1997)
+                .iter()
+                .filter(|v| v.rule == Rule::ByeNotAllowed && v.players == [1])
+                .count();
+            assert_eq!(found, usize::from(barred), "{round_one}");
+            let in_2017 = audit_in(&t, dubov, Edition::Y2017)
+                .iter()
+                .filter(|v| v.rule == Rule::ByeNotAllowed)
+                .count();
+            assert_eq!(in_2017, usize::from(round_one == 'U'), "{round_one}");
+            // The same rule decides whether round 2 can be paired at all: 1, 2, 3 present, 1 may meet
+            // neither 2 nor 3, so 1 must take the bye (3 had it in round 1).
+            if round_one == 'U' {
+                continue;
+            }
+            let lines = [
+                line(1, "", &[(0, '-', round_one)]),
+                line(2, "", &[(4, 'w', '1')]),
+                line(3, "", &[(0, '-', 'U')]),
+                line(4, "", &[(2, 'b', '0'), (0, '-', 'Z')]),
+            ];
+            let t = tournament(&lines, "XXR 3\nXXP 1 2\nXXP 1 3");
+            assert_eq!(t.next_round(), 2);
+            assert_eq!(
+                legal_pairing_exists_in(&t, dubov, Edition::Y1997),
+                !barred,
+                "{round_one}"
+            );
+        }
+    }
+
+    /// Dubov 2.5 is not audited: games against higher-scored opponents, round after round, break
+    /// nothing (they may all be floaters' games, 6.4 and 8.2).
+    #[test]
+    fn dubov_games_against_higher_scores_break_nothing() {
+        let players = [
+            line(1, "", &[(2, 'w', '1'), (3, 'b', '1'), (4, 'w', '1')]),
+            line(2, "", &[(1, 'b', '0'), (4, 'w', '0'), (3, 'b', '0')]),
+            line(3, "", &[(4, 'b', '1'), (1, 'w', '0'), (2, 'w', '1')]),
+            line(4, "", &[(3, 'w', '0'), (2, 'b', '1'), (1, 'b', '0')]),
+        ];
+        // 2 meets the higher-scored 4 in round 2 and 3 in round 3.
+        let v = audit_with(&players, "XXR 5", System::Dubov);
+        assert!(v.is_empty(), "{v:?}");
     }
 
     #[test]

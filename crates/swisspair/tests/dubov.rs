@@ -1,5 +1,7 @@
 //! The Dubov system (C.04.4.1) on the reference engine's 300 Dutch tournaments: round 1 equals the Dutch
-//! round 1 (chapter 5), and every round re-paired with Dubov keeps the absolute rules of the text.
+//! round 1 (chapter 5), and every round re-paired with Dubov keeps the absolute rules of the text; and the
+//! cases of issue 12 (2.5: what "transferred to a higher score group" is), each with the pairing the text
+//! gives.
 
 mod common;
 
@@ -113,4 +115,91 @@ fn dubov_every_round_keeps_the_absolute_rules() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// The pairs (white, black) by starting number in board order, and the bye, of the next round of the
+/// tournament `text`.
+fn dubov_pairs(text: &str) -> (Vec<(u32, u32)>, Option<u32>) {
+    let t = Tournament::from_bytes(text.as_bytes()).expect("the case reads");
+    let pairing = System::Dubov.pair(&t).expect("Dubov pairs");
+    let number = |p: usize| t.players[p].start_number;
+    let games = pairing
+        .games
+        .iter()
+        .map(|g| (number(g.white), number(g.black)))
+        .collect();
+    (games, pairing.bye.map(number))
+}
+
+/// Issue 12, first case (round 3 of 5).
+const ISSUE_12_FIRST: &str = "\
+012 Repro
+XXR 5
+XXC white1
+001    1 m    Player001, Test                   2400 ITA                         2.0    1     4 w 1     3 b 1
+001    2 m    Player002, Test                   2300 ITA                         1.0    2     5 w =     4 b =
+001    3 m    Player003, Test                   2200 ITA                         1.0    3  0000 - U     1 w 0
+001    4 m    Player004, Test                   2100 ITA                         0.5    4     1 b 0     2 w =
+001    5 m    Player005, Test                   2000 ITA                         0.5    5     2 b =  0000 - Z
+";
+
+/// Issue 12, second case (round 3 of 5).
+const ISSUE_12_SECOND: &str = "\
+012 Repro
+XXR 5
+XXC white1
+001    1 m    Player001, Test                   2500 ITA                         1.5    1     4 w =     3 b 1
+001    2 m    Player002, Test                   2400 ITA                         1.5    2     5 b =     6 w 1
+001    3 m    Player003, Test                   2300 ITA                         1.0    3     6 w 1     1 w 0
+001    4 m    Player004, Test                   2200 ITA                         1.0    4     1 b =     5 w =
+001    5 m    Player005, Test                   2100 ITA                         1.0    5     2 w =     4 b =
+001    6 m    Player006, Test                   2000 ITA                         0.0    6     3 b 0     2 b 0
+";
+
+/// 4 and 2.5 (issue 12, first case). Chapter 4: the bye goes to the lowest score group's lowest rated
+/// player, 5. Then 1 (2 points) is alone: 7.1 transfers 2. 3 is alone on 1 point: 7.2 cannot transfer
+/// 4, who was transferred to 2 in round 2 (2.5: not two times running), so 6.4 floats 3 and 8.2 pairs
+/// him with 4. That game does not transfer 4 (he stays in his group; 3 came down to it), so nothing in
+/// 2.5 speaks against giving the bye to 5: 1-2, 4-3, bye 5.
+#[test]
+fn art4_2_5_issue_12_bye_to_the_lowest_rated_a_floater_is_no_transfer() {
+    assert_eq!(dubov_pairs(ISSUE_12_FIRST), (vec![(1, 2), (4, 3)], Some(5)));
+}
+
+/// 2.5 (issue 12, second case). Round 2: 3 alone on 1 point, 7.1 transferred 1; 2, 4, 5 on 0.5 were odd,
+/// and 7.2 transferred 6 (who met 2). Round 3: 1-2. The group 3, 4, 5 is odd; 7.2 may not transfer 6
+/// again (2.5: two times running), so 6.4 floats one of them: 4 and 5 both may meet 6 and never floated,
+/// the lowest rated, 5, floats; 3 (white a third time forbidden) meets 4 with black; 8.2 pairs 6-5
+/// (6 must have white after B B): 1-2, 4-3, 6-5.
+#[test]
+fn art2_5_issue_12_no_transfer_two_times_running() {
+    assert_eq!(
+        dubov_pairs(ISSUE_12_SECOND),
+        (vec![(1, 2), (4, 3), (6, 5)], None)
+    );
+}
+
+/// 2.5: a transfer is a pairing event. The second case again, but the round-2 game 2-6 was forfeited
+/// (2 wins by forfeit: the same scores). 6 was still transferred up in round 2, so the pairs are the
+/// same; only the colours follow the games played (chapter 3: 2 has played one game, with black, so
+/// 1 and 2 are both due white and 2, the further from equal numbers, gets it).
+#[test]
+fn art2_5_a_forfeit_does_not_undo_a_transfer() {
+    let forfeited = ISSUE_12_SECOND
+        .replace("    6 w 1\n", "    6 w +\n")
+        .replace("    2 b 0\n", "    2 b -\n");
+    assert_ne!(forfeited, ISSUE_12_SECOND);
+    assert_eq!(
+        dubov_pairs(&forfeited),
+        (vec![(2, 1), (4, 3), (6, 5)], None)
+    );
+}
+
+/// 2.5: "apart from the last round". The second case as the last round (XXR 3): 7.2 may transfer 6 to
+/// the odd group 3, 4, 5 (due white, opposite to the group's dominating black). Whites 5 (ARO 2300),
+/// 6 (2350) against blacks 3 (2300), 4 (2200): 5-3, 6-4.
+#[test]
+fn art2_5_not_in_the_last_round() {
+    let last = ISSUE_12_SECOND.replace("XXR 5", "XXR 3");
+    assert_eq!(dubov_pairs(&last), (vec![(1, 2), (5, 3), (6, 4)], None));
 }

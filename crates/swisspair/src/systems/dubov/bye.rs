@@ -1,14 +1,16 @@
 //! Chapter 4: the pairing-allocated bye when the number of players is odd.
 
-use super::{Context, Oracle};
+use super::context::Context;
+use super::oracle::Oracle;
 use crate::error::{Error, Result};
 use std::cmp::Reverse;
 
-/// Chooses the bye before the pairing (chapter 4 comes before the procedure): the player of the lowest
-/// score group with the lowest R; among equal R, one due the dominating colour of the group, then the
-/// higher ARO, then the alphabetical order. 2.2 excludes players who received a point without playing;
-/// when nobody in the lowest group may have the bye, or giving it there would leave the round impossible
-/// to complete (or worse for 2.5), the next higher group is taken.
+/// Chooses the bye before the pairing (chapter 4 comes before the procedure): "the player from the lowest
+/// score group, who has the lowest R"; among equal R, one due the dominating colour of the group (the
+/// colour most of the group is due), then the higher ARO, then alphabetically (the text stops at ARO).
+/// 2.2 excludes players who received a point without playing; when nobody in the lowest group may have
+/// the bye, or giving it there would leave the round impossible to complete, the next higher group is
+/// taken.
 pub fn choose(ctx: &Context<'_>, oracle: &mut Oracle<'_, '_>) -> Result<Option<usize>> {
     let Some(bye) = oracle.bye_vertex() else {
         return Ok(None);

@@ -14,6 +14,11 @@ use std::cmp::Ordering;
 /// 4. white to the higher ARO;
 /// 5. white to the lower R.
 ///
+/// This decides every pair (6.3's last sentence: "the colours of the pairings are assigned due to the
+/// colour allocation rules"): the subgroup a player was placed in by 6.2 or moved to by 7.3/7.4 does not
+/// give him its colour — a white moved to the blacks who meets a white is given his colour here — and
+/// two whites (or two blacks) that 6.3 pairs with each other are decided the same way.
+///
 /// The text stops there. When everything is equal, the player with the lower starting number gets his
 /// due colour, or white when neither has one (a choice: the initial ranking decides, as everywhere in
 /// the FIDE systems).

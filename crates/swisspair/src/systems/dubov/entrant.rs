@@ -1,8 +1,9 @@
-//! Chapter 1 (ARO, due colour) and the per-player parts of chapter 2 (colour limits 2.3/2.4, upfloat limits
-//! 2.5, bye limitation 2.2), derived once per round for every player taking part.
+//! Chapter 1 (ARO, due colour) and the per-player parts of chapter 2 (bye limitation 2.2, colour limits
+//! 2.3/2.4, transfer limits 2.5), derived once per round for every player taking part.
 
+use super::history::History;
 use crate::score::Score;
-use crate::state::{Float, PlayerState, RoundState};
+use crate::state::{PlayerState, RoundState};
 use crate::tournament::{Bye, Colour, Entry, Player, Tournament};
 
 /// ARO in tenths of a rating point (the example of 6.2 shows one decimal: 2318.4).
@@ -49,16 +50,17 @@ pub struct Entrant {
     /// 2.3 and 2.4: may receive white / black in this round.
     pub may_white: bool,
     pub may_black: bool,
-    /// 2.5: may be transferred to a higher score group (play a higher-scored opponent) in this round.
-    pub may_upfloat: bool,
+    /// 2.5: may be transferred to a higher score group (7.1, 7.2) in this round.
+    pub may_transfer: bool,
     /// 2.2 (and C.04.1): may receive the pairing-allocated bye.
     pub bye_allowed: bool,
-    /// 6.4: was a floater from a higher score group before (played a lower-scored opponent).
+    /// 6.4: was a floater from a higher score group (6.4) in an earlier round.
     pub was_floater: bool,
 }
 
 impl Entrant {
-    pub fn new(t: &Tournament, state: &RoundState, p: &PlayerState) -> Entrant {
+    /// The entrant `p` in the round `state` describes; `history` holds the moves of the earlier rounds.
+    pub fn new(t: &Tournament, state: &RoundState, p: &PlayerState, history: &History) -> Entrant {
         let player = t.players.get(p.player);
         let (may_white, may_black) = colour_limits(&p.colours, p.colour_difference);
         Entrant {
@@ -72,9 +74,15 @@ impl Entrant {
             colour_difference: p.colour_difference,
             may_white,
             may_black,
-            may_upfloat: may_upfloat(t, state, p),
+            may_transfer: history.may_transfer(
+                p.player,
+                state.round,
+                // Without XXR the tournament counts as long only once its tenth round is paired.
+                t.total_rounds.unwrap_or(state.round),
+                state.last_round,
+            ),
             bye_allowed: !p.had_pairing_bye && !player.is_some_and(|q| point_without_playing(t, q)),
-            was_floater: player.is_some_and(|q| was_floater(q, p)),
+            was_floater: history.was_floater(p.player),
         }
     }
 
@@ -132,27 +140,6 @@ pub fn colour_limits(colours: &[Colour], difference: i32) -> (bool, bool) {
     (white, black)
 }
 
-/// 2.5: apart from the last round, no upfloat after an upfloat in the previous round, and at most three
-/// upfloats in a tournament of fewer than 10 rounds, four in a longer one. An upfloat is a game against
-/// a higher-scored opponent (the history cannot tell how a past pairing was made, so every such game
-/// counts). When the file does not give the number of rounds, the tournament counts as long only once
-/// its tenth round is being paired.
-fn may_upfloat(t: &Tournament, state: &RoundState, p: &PlayerState) -> bool {
-    let rounds = t.total_rounds.unwrap_or(state.round);
-    upfloat_allowed(&p.floats, state.last_round, rounds)
-}
-
-/// 2.5 for a player whose floats so far are `floats` (round 1 first), in a tournament of `rounds`
-/// rounds.
-pub fn upfloat_allowed(floats: &[Float], last_round: bool, rounds: usize) -> bool {
-    if last_round {
-        return true;
-    }
-    let limit = if rounds > 9 { 4 } else { 3 };
-    let upfloats = floats.iter().filter(|&&f| f == Float::Up).count();
-    floats.last() != Some(&Float::Up) && upfloats < limit
-}
-
 /// 2.2: "a player who has received a point without playing": a pairing-allocated bye, a forfeit win, or
 /// any other unplayed round that scored at least the points of a win (a requested full-point bye).
 fn point_without_playing(t: &Tournament, p: &Player) -> bool {
@@ -163,13 +150,4 @@ fn point_without_playing(t: &Tournament, p: &Player) -> bool {
         Entry::Bye(Bye::PairingAllocated | Bye::ForfeitWin) => true,
         Entry::Bye(_) => t.points.of_entry(e) >= win,
     })
-}
-
-/// 6.4: the player floated down before (played a lower-scored opponent in some round).
-fn was_floater(player: &Player, p: &PlayerState) -> bool {
-    player
-        .entries
-        .iter()
-        .zip(&p.floats)
-        .any(|(e, &f)| e.is_played() && f == Float::Down)
 }

@@ -8,24 +8,25 @@
 //!
 //! 1. every player is paired (2.1–2.4 and the forbidden pairs are absolute: illegal pairs have no edge;
 //!    the bye is a pair with a dummy player, allowed by 2.2);
-//! 2. as few pairs as possible break the upfloat limits of 2.5 (not absolute: the lowest player of a
-//!    tournament may have nobody to play but higher-scored players, two rounds running);
-//! 3. as many players of the score group being paired as possible are paired within it (6.4: "the aim
+//! 2. as many players of the score group being paired as possible are paired within it (6.4: "the aim
 //!    of the pairing procedure is to pair all players within a score group"); players transferred up
 //!    (7.1, 7.2) count for the player they are paired with.
+//!
+//! 2.5 is no criterion here: it limits who 7.1 and 7.2 may transfer (they do not offer a barred player),
+//! not which pairs may be made — a floater of 6.4 may meet anybody of a lower score group (8.2).
 //!
 //! The best value comes from a maximum-weight matching ([`crate::matching`]). The oracle keeps one best
 //! matching of the unpaired players (the witness); most decisions are confirmed by exchanging two or
 //! three of its pairs without a new solve, the others by solving again without the players concerned.
 
-use super::Context;
+use super::context::Context;
 use crate::error::{Error, Result};
 use crate::matching::{MatchingComputer, MatchingError};
 
 /// No mate.
 const NONE: usize = usize::MAX;
 
-/// What a player is to the score group being paired (criterion 3).
+/// What a player is to the score group being paired (criterion 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Member {
     /// Not in the score group being paired.
@@ -64,9 +65,9 @@ impl<'c, 'a> Oracle<'c, 'a> {
         let n = ctx.entrants.len();
         let bye = (n % 2 == 1).then_some(n);
         let size = n + usize::from(bye.is_some());
-        // A field sums at most 2 per pair over at most size / 2 pairs.
+        // Criterion 2 sums at most 2 per pair over at most size / 2 pairs: below the pair's bit.
         let shift = usize::BITS - size.leading_zeros() + 1;
-        if 2 * shift + 2 > crate::matching::safe_weight_bits::<u64>() {
+        if shift + 2 > crate::matching::safe_weight_bits::<u64>() {
             return Err(Error::size_limit(
                 None,
                 "players",
@@ -104,24 +105,32 @@ impl<'c, 'a> Oracle<'c, 'a> {
         self.remaining.get(v).copied().unwrap_or(false)
     }
 
+    /// The players of `list` not yet paired.
+    pub fn unpaired(&self, list: &[usize]) -> Vec<usize> {
+        list.iter()
+            .copied()
+            .filter(|&v| self.is_unpaired(v))
+            .collect()
+    }
+
     /// The weight of the pair `a`–`b` (zero: not allowed).
     fn weight(&self, a: usize, b: usize) -> u64 {
-        let pair = 1u64 << (2 * self.shift);
-        let keeps_2_5 = 1u64 << self.shift;
+        let pair = 1u64 << self.shift;
         if Some(a) == self.bye || Some(b) == self.bye {
             let other = if Some(a) == self.bye { b } else { a };
             return match self.ctx.entrants.get(other) {
-                Some(e) if e.bye_allowed => pair + keeps_2_5,
+                Some(e) if e.bye_allowed => pair,
                 _ => 0,
             };
         }
-        match self.ctx.pairable(a, b) {
-            None => 0,
-            Some(legal) => pair + if legal.breaks_2_5 { 0 } else { keeps_2_5 } + self.bonus(a, b),
+        if self.ctx.pairable(a, b) {
+            pair + self.bonus(a, b)
+        } else {
+            0
         }
     }
 
-    /// Criterion 3: how many players of the score group this pair pairs within it.
+    /// Criterion 2: how many players of the score group this pair pairs within it.
     fn bonus(&self, a: usize, b: usize) -> u64 {
         let of = |v: usize| self.member.get(v).copied().unwrap_or(Member::Outside);
         match (of(a), of(b)) {
@@ -290,7 +299,7 @@ impl<'c, 'a> Oracle<'c, 'a> {
             .sum()
     }
 
-    /// Starts criterion 3 for a new score group: its residents and the floaters that came down to it.
+    /// Starts criterion 2 for a new score group: its residents and the floaters that came down to it.
     pub fn start_group(&mut self, residents: &[usize], floaters: &[usize]) -> Result<()> {
         self.member.iter_mut().for_each(|m| *m = Member::Outside);
         for (list, kind) in [(residents, Member::Resident), (floaters, Member::Floater)] {
@@ -298,7 +307,7 @@ impl<'c, 'a> Oracle<'c, 'a> {
                 set(&mut self.member, v, kind);
             }
         }
-        // Only criterion 3 changed; the witness is still best when it already pairs the whole group.
+        // Only criterion 2 changed; the witness is still best when it already pairs the whole group.
         let value = self.witness_value();
         let mask = (1u128 << self.shift) - 1;
         let members = residents.len() + floaters.len();

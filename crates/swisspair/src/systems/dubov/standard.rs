@@ -1,25 +1,10 @@
-//! 7.3, 7.4 (balancing the colour subgroups) and 6.2, 6.3 (the standard procedure).
+//! 6.2 and 6.3: the standard procedure — the two columns and the improvements after a coincidence.
 
-use super::{Context, Oracle};
+use super::context::Context;
+use super::oracle::Oracle;
+use super::order::{black_order, white_order};
+use super::subgroups;
 use crate::error::{Error, Result};
-use crate::tournament::Colour;
-use std::cmp::Reverse;
-
-/// 6.2: whites by increasing ARO, then lower R, then alphabetically.
-pub fn white_order(ctx: &Context<'_>, whites: &mut [usize]) {
-    whites.sort_by_key(|&v| {
-        let e = ctx.entrant(v);
-        (e.aro, e.rating, e.alphabetical())
-    });
-}
-
-/// 6.2: blacks by decreasing R, then higher ARO, then alphabetically.
-pub fn black_order(ctx: &Context<'_>, blacks: &mut [usize]) {
-    blacks.sort_by_key(|&v| {
-        let e = ctx.entrant(v);
-        (Reverse(e.rating), Reverse(e.aro), e.alphabetical())
-    });
-}
 
 /// Pairs `players` (an even number, all of whom can be paired among themselves) by 7.3/7.4 and 6.2/6.3.
 ///
@@ -33,8 +18,8 @@ pub fn pair(
     players: &[usize],
     pairs: &mut Vec<(usize, usize)>,
 ) -> Result<()> {
-    let (mut whites, mut blacks) = subgroups(ctx, players);
-    balance(ctx, &mut whites, &mut blacks);
+    let (mut whites, mut blacks) = subgroups::split(ctx, players);
+    subgroups::balance(ctx, &mut whites, &mut blacks);
     white_order(ctx, &mut whites);
     black_order(ctx, &mut blacks);
     let literal = Tableau::new(ctx, whites.clone(), blacks.clone()).run(&mut Check::Limitations)?;
@@ -53,71 +38,6 @@ pub fn pair(
             "6.3: no opponent found although the score group can be paired".into(),
         )),
     }
-}
-
-/// The colour subgroups. Players without a due colour (no game played yet) go one by one, the highest R
-/// first, to the smaller subgroup, the black one when both are equal (a choice: it balances the
-/// subgroups before 7.3/7.4 have to move anybody, and puts the stronger of them in the column of 6.2
-/// ordered by rating).
-pub fn subgroups(ctx: &Context<'_>, players: &[usize]) -> (Vec<usize>, Vec<usize>) {
-    let mut whites = Vec::new();
-    let mut blacks = Vec::new();
-    let mut undecided = Vec::new();
-    for &v in players {
-        match ctx.entrant(v).side() {
-            Some(Colour::White) => whites.push(v),
-            Some(Colour::Black) => blacks.push(v),
-            None => undecided.push(v),
-        }
-    }
-    black_order(ctx, &mut undecided);
-    for v in undecided {
-        if whites.len() < blacks.len() {
-            whites.push(v);
-        } else {
-            blacks.push(v);
-        }
-    }
-    (whites, blacks)
-}
-
-/// 7.3: n surplus whites with the lowest ARO (then the higher R, then alphabetically) move to the
-/// blacks; 7.4: n surplus blacks with the highest ARO (then the lower R, then alphabetically) move to
-/// the whites. 2.6: nobody moves whom 2.3/2.4 forbid the other colour.
-pub fn balance(ctx: &Context<'_>, whites: &mut Vec<usize>, blacks: &mut Vec<usize>) {
-    if whites.len() > blacks.len() {
-        let n = (whites.len() - blacks.len()) / 2;
-        whites.sort_by_key(|&v| {
-            let e = ctx.entrant(v);
-            (e.aro, Reverse(e.rating), e.alphabetical())
-        });
-        move_first(ctx, whites, blacks, n, Colour::Black);
-    } else if blacks.len() > whites.len() {
-        let n = (blacks.len() - whites.len()) / 2;
-        blacks.sort_by_key(|&v| {
-            let e = ctx.entrant(v);
-            (Reverse(e.aro), e.rating, e.alphabetical())
-        });
-        move_first(ctx, blacks, whites, n, Colour::White);
-    }
-}
-
-/// Moves the first `n` players of `from` that may receive `colour` to `to`.
-fn move_first(
-    ctx: &Context<'_>,
-    from: &mut Vec<usize>,
-    to: &mut Vec<usize>,
-    n: usize,
-    colour: Colour,
-) {
-    let movable: Vec<usize> = from
-        .iter()
-        .copied()
-        .filter(|&v| ctx.entrant(v).may(colour))
-        .take(n)
-        .collect();
-    from.retain(|v| !movable.contains(v));
-    to.extend(movable);
 }
 
 /// How the tableau checks a pair: against the limitations only (6.3 as written), or also against the
@@ -177,7 +97,7 @@ impl<'c, 'a> Tableau<'c, 'a> {
 
     /// `a` and `b`, both unpaired, may meet (2.1–2.4, forbidden pairs).
     fn may_meet(&self, a: usize, b: usize) -> bool {
-        self.is_unpaired(a) && self.is_unpaired(b) && self.ctx.pairable(a, b).is_some()
+        self.is_unpaired(a) && self.is_unpaired(b) && self.ctx.pairable(a, b)
     }
 
     /// Tries to pair `a`–`b`.
@@ -204,7 +124,15 @@ impl<'c, 'a> Tableau<'c, 'a> {
         Ok(Some(self.pairs))
     }
 
-    /// 6.3 for the white `w` of row `k`.
+    /// 6.3 for the white `w` of row `k`. How the rows change (the text says which pair changes, not where
+    /// the players it leaves go; choices):
+    /// - a coincidence in row k: `w` takes the first black of the lower rows he may play, and the black
+    ///   of row k takes that black's row (the rows in between keep their blacks);
+    /// - a coincidence that no lower row resolves — always so in the last row — changes row k−1, then
+    ///   k−2, …: `w` takes that row's black and that row's white the black of row k (the two rows
+    ///   exchange their blacks), when both pairs are allowed;
+    /// - only then does `w` meet a white, from row k+1 down and then from row k−1 up; a white taken from
+    ///   a row above leaves that row's black to the following whites.
     fn pair_row(&mut self, check: &mut Check<'_, '_, '_>, k: usize, w: usize) -> Result<bool> {
         // 6.2: the black of the row; 6.3: else the first black of the lower rows he may play.
         for j in k..self.blacks.len() {
@@ -258,7 +186,7 @@ impl<'c, 'a> Tableau<'c, 'a> {
             return Ok(false);
         }
         let (wj, bj) = (self.whites[j], self.blacks[j]);
-        let legal = self.ctx.pairable(w, bj).is_some() && self.ctx.pairable(wj, bk).is_some();
+        let legal = self.ctx.pairable(w, bj) && self.ctx.pairable(wj, bk);
         if !legal || !check.accept(&[(wj, bj)], &[(w, bj), (wj, bk)])? {
             return Ok(false);
         }
@@ -285,7 +213,7 @@ impl<'c, 'a> Tableau<'c, 'a> {
             return Ok(false);
         }
         let (wj, bj) = (self.whites[j], self.blacks[j]);
-        if self.ctx.pairable(w, wj).is_none() || !check.accept(&[(wj, bj)], &[(w, wj)])? {
+        if !self.ctx.pairable(w, wj) || !check.accept(&[(wj, bj)], &[(w, wj)])? {
             return Ok(false);
         }
         self.row_paired[j] = false;

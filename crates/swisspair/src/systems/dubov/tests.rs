@@ -2,12 +2,16 @@
 //! each test's comment).
 
 use super::colours::colour_of;
-use super::entrant::{colour_limits, due_colour, upfloat_allowed, Aro, Entrant};
-use super::{standard, Context};
+use super::context::Context;
+use super::entrant::{colour_limits, due_colour, Aro, Entrant};
+use super::history::{History, Move};
+use super::{recognise, subgroups};
+use crate::check::tournament_before;
 use crate::error::Error;
 use crate::score::Score;
-use crate::state::{Float, RoundState};
-use crate::systems::{dutch, System};
+use crate::selftest::{config_for, Options};
+use crate::state::RoundState;
+use crate::systems::{dutch, Edition, System};
 use crate::tournament::{Colour, Tournament};
 use Colour::{Black as B, White as W};
 
@@ -121,6 +125,20 @@ fn eight_after_round_one() -> Trf {
         .line("XXR 5")
 }
 
+/// The context of the round to be paired, with the moves of the earlier rounds recognised from the file.
+fn context<'a>(t: &'a Tournament, state: &'a RoundState) -> Context<'a> {
+    Context::new(t, state, &recognise::history(t))
+}
+
+/// What each round of `t` did to the player with starting number `n`, round 1 first.
+fn moves_of(t: &Tournament, n: u32) -> Vec<Move> {
+    let history = recognise::history(t);
+    let player = t.index_of(n).expect("player");
+    (1..=history.rounds())
+        .map(|r| history.of(player, r))
+        .collect()
+}
+
 fn entrant_of<'c>(ctx: &'c Context<'_>, start_number: u32) -> &'c Entrant {
     ctx.entrants
         .iter()
@@ -189,18 +207,34 @@ fn art2_3_2_4_colour_limits() {
     assert_eq!(due_colour(&[B, B, B, W, W]), Some(W));
 }
 
-/// 2.5: no upfloat two rounds running; at most three in fewer than 10 rounds, four in more than 9; none
-/// of it in the last round.
+/// 2.5: no transfer to a higher score group two rounds running; at most three in a tournament of fewer
+/// than 10 rounds, four in one of more than 9; none of it in the last round.
 #[test]
-fn art2_5_upfloat_limits() {
-    use Float::{None as N, Up as U};
-    assert!(upfloat_allowed(&[], false, 9));
-    assert!(!upfloat_allowed(&[N, U], false, 9));
-    assert!(upfloat_allowed(&[U, N], false, 9));
-    assert!(!upfloat_allowed(&[U, N, U, N, U, N], false, 9));
-    assert!(upfloat_allowed(&[U, N, U, N, U, N], false, 10));
-    assert!(!upfloat_allowed(&[U, N, U, N, U, N, U, N], false, 11));
-    assert!(upfloat_allowed(&[U, N, U, N, U, N, U], true, 9));
+fn art2_5_transfer_limits() {
+    use Move::{Floated as F, Stayed as S, Transferred as T};
+    let history = |rounds: &[Move]| {
+        let mut h = History::new();
+        for &m in rounds {
+            h.push_round(vec![m]);
+        }
+        h
+    };
+    let may = |rounds: &[Move], total: usize, last: bool| {
+        history(rounds).may_transfer(0, rounds.len() + 1, total, last)
+    };
+    assert!(may(&[], 9, false));
+    // Two times running: transferred in the previous round.
+    assert!(!may(&[S, T], 9, false));
+    assert!(may(&[T, S], 9, false));
+    assert!(may(&[T, F], 9, false));
+    // Three transfers in 9 rounds, four in 10.
+    assert!(!may(&[T, S, T, S, T, S], 9, false));
+    assert!(may(&[T, S, T, S, T, S], 10, false));
+    assert!(!may(&[T, S, T, S, T, S, T, S], 11, false));
+    // Apart from the last round.
+    assert!(may(&[T, S, T, S, T, S, T], 9, true));
+    // A float is no transfer.
+    assert!(may(&[F, F, F, F, F], 9, false));
 }
 
 /// 2.2: no bye after a point without playing — a forfeit win (player 3), a pairing-allocated bye
@@ -345,9 +379,9 @@ fn art2_6_no_transfer_across_subgroups_against_2_3_2_4() {
         .line("XXR 5")
         .build();
     let state = RoundState::new(&t);
-    let ctx = Context::new(&t, &state);
+    let ctx = context(&t, &state);
     let group: Vec<usize> = ctx.groups[0].clone();
-    let (mut whites, mut blacks) = standard::subgroups(&ctx, &group);
+    let (mut whites, mut blacks) = subgroups::split(&ctx, &group);
     let numbers = |list: &[usize]| -> Vec<u32> {
         let mut v: Vec<u32> = list.iter().map(|&i| ctx.entrants[i].start_number).collect();
         v.sort_unstable();
@@ -360,17 +394,18 @@ fn art2_6_no_transfer_across_subgroups_against_2_3_2_4() {
     // Force an imbalance: all four in the white subgroup. 1 and 3 may not receive black; the two movable
     // are 2 and 4, whatever their ARO.
     whites.append(&mut blacks);
-    standard::balance(&ctx, &mut whites, &mut blacks);
+    subgroups::balance(&ctx, &mut whites, &mut blacks);
     assert_eq!(numbers(&blacks), vec![2, 4]);
 }
 
-/// 2.5 and 7.1, with the completability check. After two rounds: 2 alone on 2 points; 1, 3, 4, 5, 6 on
-/// 1; 7, 8 on 0 (absent in round 2). 2 is an island: a player due white is wanted (2 is due black);
-/// 1 and 6 have met 2, 5 upfloated in round 2 (2.5) — so the due-black 3 (highest R) comes up: 2-3.
-/// Then 1, 4, 5, 6: 5 may meet only 6 (5 met 1 and 4), so the first row 6-1 is refused by the
-/// completability check, 6-4 too, and 6 plays the white 5; the surplus blacks 1 and 4 meet. 7-8 last.
+/// 7.1 and 2.5 read from the pairs. Round 2 was paired by hand: in the 1-point group (1, 2, 3, 4), 2-1
+/// met, 4 and 3 met the 0-point 5 and 6. The group is even and could have been paired: 4 and 3 floated
+/// down (6.4) and 5 and 6 met them as residents (8.2), so neither was transferred. After round 2: 2 alone
+/// on 2 points; 1, 3, 4, 5, 6 on 1; 7, 8 on 0. 2 (due black) is an island: the transfer is due white if
+/// possible — 1 and 6 met 2, 5 (who must have white after B B) may be transferred: 5-2. Then whites 1
+/// (ARO 2150), 6 (2250) against blacks 3 (2200, must have black), 4 (2100): 1-3, 6-4; 7-8 last.
 #[test]
-fn art2_5_7_1_upfloat_limit_and_completability() {
+fn art7_1_island_gets_the_transfer_2_5_allows() {
     let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700])
         .round(&[(1, 5, '1'), (6, 2, '0'), (3, 7, '1'), (8, 4, '0')], &[])
         .round(
@@ -379,11 +414,16 @@ fn art2_5_7_1_upfloat_limit_and_completability() {
         )
         .line("XXR 5")
         .build();
+    use Move::{Floated as F, Stayed as S};
+    assert_eq!(moves_of(&t, 3), vec![S, F]);
+    assert_eq!(moves_of(&t, 4), vec![S, F]);
+    assert_eq!(moves_of(&t, 5), vec![S, S]);
+    assert_eq!(moves_of(&t, 6), vec![S, S]);
     let state = RoundState::new(&t);
-    let ctx = Context::new(&t, &state);
-    assert!(!entrant_of(&ctx, 5).may_upfloat);
-    assert!(entrant_of(&ctx, 3).may_upfloat);
-    assert_eq!(dubov(&t).0, vec![(1, 4), (2, 3), (5, 6), (7, 8)]);
+    let ctx = context(&t, &state);
+    assert!(entrant_of(&ctx, 5).may_transfer);
+    assert!(entrant_of(&ctx, 3).was_floater && !entrant_of(&ctx, 5).was_floater);
+    assert_eq!(dubov(&t).0, vec![(1, 3), (5, 2), (6, 4), (7, 8)]);
 }
 
 /// 6.4 and chapter 8. Ten players after round 1: winners 1-4 (1 point), 5 and 10 drew (0.5), losers
@@ -418,7 +458,7 @@ fn art6_4_floater_choice_and_8_floaters() {
 fn art3_colour_allocation() {
     let t = eight_after_round_one().build();
     let state = RoundState::new(&t);
-    let ctx = Context::new(&t, &state);
+    let ctx = context(&t, &state);
     let base = entrant_of(&ctx, 1).clone();
     let with = |due: Option<Colour>, difference: i32, aro: u64, rating: u32, sn: u32| Entrant {
         due,
@@ -480,4 +520,128 @@ fn art2_1_no_valid_pairing() {
         System::Dubov.pair(&t),
         Err(Error::NoValidPairing(_))
     ));
+}
+
+/// The first case of issue 12, as a tournament: 1 (2.0), 2 and 3 (1.0), 4 and 5 (0.5); 3 had the bye in
+/// round 1, 5 was absent in round 2.
+fn issue_12_first_case() -> Trf {
+    Trf::new(&[2400, 2300, 2200, 2100, 2000])
+        .round(&[(1, 4, '1'), (2, 5, '=')], &[(3, 'U')])
+        .round(&[(3, 1, '0'), (4, 2, '=')], &[(5, 'Z')])
+        .line("XXR 5")
+        .line("XXC white1")
+}
+
+/// 2.5 recognised from the pairs (see `recognise`). Round 2's score groups: 1 and 3 (1 point), 2 (0.5; 5
+/// absent), 4 (0). 2 is alone: 7.1 transferred 4 to him. Round 3 (1-2, 4-3, bye 5): 1 is alone and 7.1
+/// transfers 2; 3 is then alone, but 4 was transferred in round 2 (2.5: not two times running) and 5 has
+/// the bye, so 3 floats (6.4) and meets 4 under 8.2 — 4 is not transferred again, 3 was a floater.
+#[test]
+fn art2_5_6_4_moves_recognised_from_the_pairs() {
+    use Move::{Floated as F, Stayed as S, Transferred as T};
+    let t = issue_12_first_case().build();
+    assert_eq!(moves_of(&t, 4), vec![S, T]);
+    assert_eq!(moves_of(&t, 2), vec![S, S]);
+    // The procedure does exactly that in round 3, and says so.
+    let state = RoundState::new(&t);
+    let (pairing, moves) = super::pair_with_moves(&t, &state).expect("pairs");
+    let moves: Vec<Move> = (0..5).map(|p| moves[p]).collect();
+    assert_eq!(moves, vec![S, T, F, S, S]);
+    assert_eq!(pairing.bye, Some(4));
+    // Read back from the file once round 3 is written.
+    let t = issue_12_first_case()
+        .round(&[(1, 2, '1'), (4, 3, '=')], &[(5, 'U')])
+        .build();
+    assert_eq!(moves_of(&t, 2), vec![S, S, T]);
+    assert_eq!(moves_of(&t, 3), vec![S, S, F]);
+    assert_eq!(moves_of(&t, 4), vec![S, T, S]);
+    let state = RoundState::new(&t);
+    let ctx = context(&t, &state);
+    // Round 4: 4 was transferred once, not in round 3: he may be transferred again; 3 was a floater.
+    assert!(entrant_of(&ctx, 4).may_transfer);
+    assert!(!entrant_of(&ctx, 2).may_transfer);
+    assert!(entrant_of(&ctx, 3).was_floater);
+}
+
+/// 8.2: the floater meets the resident with the highest R (if possible of the opposite due colour) even
+/// when 2.5 would bar that resident from a transfer: meeting a floater is no transfer. Round 2 as in
+/// issue 12's second case: 6 was transferred up (7.2) by 2; 7 and 8 were absent. Round 3: 1-2 (1.5);
+/// 3, 4, 5, 8 (1 point) may meet only 8 among themselves (XXP 3 4 5), so 6.4 floats two of them, the
+/// lowest rated first that leave the group paired as well: 5 and 4 (8 may not float: 3, 4, 5 could not
+/// pair); 8-3. 8.1: 5 (due white) first: nobody below is due black, so the highest R, 6: 6-5; then 4
+/// meets 7.
+#[test]
+fn art8_2_highest_rating_even_when_2_5_bars_his_transfer() {
+    let t = Trf::new(&[2500, 2400, 2300, 2200, 2100, 2000, 1900, 1800])
+        .round(&[(1, 4, '='), (5, 2, '='), (3, 7, '1'), (8, 6, '1')], &[])
+        .round(
+            &[(3, 1, '0'), (2, 6, '1'), (4, 5, '=')],
+            &[(7, 'Z'), (8, 'Z')],
+        )
+        .line("XXR 5")
+        .line("XXP 3 4 5")
+        .build();
+    use Move::{Stayed as S, Transferred as T};
+    assert_eq!(moves_of(&t, 6), vec![S, T]);
+    assert_eq!(moves_of(&t, 1), vec![S, T]);
+    let state = RoundState::new(&t);
+    let ctx = context(&t, &state);
+    assert!(!entrant_of(&ctx, 6).may_transfer);
+    assert!(entrant_of(&ctx, 7).may_transfer);
+    assert_eq!(dubov(&t).0, vec![(1, 2), (6, 5), (7, 4), (8, 3)]);
+}
+
+/// 6.2: players without a due colour (5 and 6: half-point byes in round 1) join the subgroups, the
+/// highest rated first, each to the smaller one, the black one when both are equal (a choice). After a
+/// round of draws everybody is on 0.5: due white 2, 4; due black 1, 3; 5 (2000) joins the blacks, 6 the
+/// whites. Whites by ARO: 6 (0), 4 (2200), 2 (2400); blacks by R: 1, 3, 5. 6-1; 4-3 met, so 4 takes 5
+/// from the lower rows; 2-3.
+#[test]
+fn art6_2_neutral_players_to_the_smaller_subgroup() {
+    let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900])
+        .round(&[(1, 2, '='), (3, 4, '=')], &[(5, 'H'), (6, 'H')])
+        .line("XXR 5")
+        .build();
+    assert_eq!(dubov(&t), (vec![(2, 3), (4, 5), (6, 1)], None));
+}
+
+/// 2.5 and 6.4 are pairing events: what swisspair's procedure did in a round is what `recognise` reads
+/// back from the file, in every round of generated tournaments (forfeits, byes, absences and late
+/// entries included).
+#[test]
+fn art2_5_6_4_recognise_reads_back_what_the_procedure_did() {
+    let options = Options {
+        max_players: 48,
+        ..Options::new(System::Dubov, 60, 12)
+    };
+    let (mut rounds, mut transfers, mut floats) = (0, 0, 0);
+    for index in 0..options.tournaments {
+        let (config, seed) = config_for(&options, index);
+        let (trf, _) =
+            crate::generate::generate_partial_in(System::Dubov, Edition::Y1997, &config, seed)
+                .expect("generates");
+        let full = Tournament::from_trf(&crate::trf::parse(&crate::trf::write(&trf)).unwrap())
+            .expect("reads back");
+        let history = recognise::history(&full);
+        for r in 2..=full.rounds_played {
+            let before = tournament_before(&full, r);
+            let state = RoundState::with_edition(&before, Edition::Y1997);
+            let (_, moves) = super::pair_with_moves(&before, &state).expect("pairs");
+            rounds += 1;
+            for (p, &m) in moves.iter().enumerate() {
+                assert_eq!(
+                    m,
+                    history.of(p, r),
+                    "tournament {index}, round {r}, player {}",
+                    full.players[p].start_number
+                );
+                transfers += usize::from(m == Move::Transferred);
+                floats += usize::from(m == Move::Floated);
+            }
+        }
+    }
+    assert!(
+        rounds > 300 && transfers > 50 && floats > 50,
+        "{rounds} {transfers} {floats}"
+    );
 }

@@ -1,15 +1,15 @@
-//! 7.1 and 7.2: players transferred up from a lower score group.
+//! 7.1 and 7.2: players transferred up from a lower score group to the score group being paired.
 
-use super::floaters::by_colour_rating_aro;
-use super::group::unpaired;
-use super::{Context, Oracle};
+use super::context::Context;
+use super::oracle::Oracle;
+use super::order::transfer_order;
 use crate::error::Result;
 use crate::tournament::Colour;
 
-/// The unpaired players of the score groups below `g` who fit, nearest group first ("the next possible
-/// lower score group"), each group in the order of 7.1/7.2 for the colour `wanted`. Players whom 2.5
-/// forbids another upfloat come after all others (they can only be taken when the round cannot be
-/// completed otherwise).
+/// The unpaired players of the score groups below `g` who fit and whom 2.5 allows to be transferred, in
+/// the order of [`transfer_order`] for the colour `wanted`. 2.5 is absolute for a transfer ("a player
+/// cannot be transferred"): a barred player is never offered. When that leaves a group odd, 6.4 floats a
+/// player down instead, who may then meet the barred player under 8.2 — that is no transfer.
 fn candidates_below(
     ctx: &Context<'_>,
     oracle: &Oracle<'_, '_>,
@@ -21,47 +21,33 @@ fn candidates_below(
         .groups
         .iter()
         .skip(g + 1)
-        .flat_map(|group| {
-            let mut list: Vec<usize> = unpaired(oracle, group)
-                .into_iter()
-                .filter(|&t| fits(t))
-                .collect();
-            by_colour_rating_aro(ctx, &mut list, wanted);
-            list
-        })
+        .flat_map(|group| oracle.unpaired(group))
+        .filter(|&t| ctx.entrant(t).may_transfer && fits(t))
         .collect();
-    list.sort_by_key(|&t| !ctx.entrant(t).may_upfloat);
+    transfer_order(ctx, &mut list, wanted);
     list
 }
 
 /// 7.1: a resident who may be paired with no other unpaired resident gets an opponent transferred from
 /// the next possible lower score group: one he may play, if possible due the opposite colour, the highest
 /// R, the lowest ARO. Islands are taken in the order of their starting numbers; the transferred player
-/// is paired with the island at once.
-pub fn islands(
+/// is paired with the island at once. Returns the players transferred.
+pub fn pair_islands(
     ctx: &Context<'_>,
     oracle: &mut Oracle<'_, '_>,
     g: usize,
     residents: &[usize],
     pairs: &mut Vec<(usize, usize)>,
-) -> Result<()> {
-    let mut order = residents.to_vec();
-    order.sort_by_key(|&v| ctx.entrant(v).start_number);
-    for p in order {
-        if !oracle.is_unpaired(p) {
-            continue;
-        }
-        let has_opponent = unpaired(oracle, residents)
-            .iter()
-            .any(|&r| ctx.pairable(p, r).is_some());
-        if has_opponent {
-            continue;
-        }
+) -> Result<Vec<usize>> {
+    let mut transferred = Vec::new();
+    // An island may meet none of the others, so pairing one leaves the others islands still.
+    for p in ctx.islands(&oracle.unpaired(residents)) {
         let wanted = ctx.entrant(p).side().map(Colour::opposite);
-        let candidates = candidates_below(ctx, oracle, g, wanted, |t| ctx.pairable(p, t).is_some());
+        let candidates = candidates_below(ctx, oracle, g, wanted, |t| ctx.pairable(p, t));
         for (i, &t) in candidates.iter().enumerate() {
             if oracle.try_transfer_pair(p, t)? {
                 pairs.push((p, t));
+                transferred.push(t);
                 break;
             }
             if i == 0 && !oracle.some_transfer_helps(&candidates)? {
@@ -69,7 +55,7 @@ pub fn islands(
             }
         }
     }
-    Ok(())
+    Ok(transferred)
 }
 
 /// 7.2: an odd group gets a player transferred from the next possible lower score group: one who may
@@ -83,7 +69,7 @@ pub fn odd_group(
     open: &[usize],
 ) -> Result<Option<usize>> {
     let wanted = ctx.dominating_colour(open).map(Colour::opposite);
-    let fits = |t: usize| open.iter().any(|&u| ctx.pairable(t, u).is_some());
+    let fits = |t: usize| open.iter().any(|&u| ctx.pairable(t, u));
     let candidates = candidates_below(ctx, oracle, g, wanted, fits);
     for (i, &t) in candidates.iter().enumerate() {
         if oracle.try_transfer(t, open)? {

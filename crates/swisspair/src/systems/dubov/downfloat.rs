@@ -1,0 +1,65 @@
+//! 6.4: the players of a score group that cannot all be paired within it float to the next lower score
+//! group.
+
+use super::context::Context;
+use super::oracle::Oracle;
+use crate::error::{Error, Result};
+use std::cmp::Reverse;
+
+/// 6.4: the players of `open` (the group's unpaired residents) that cannot all be paired in the group
+/// float down. Preference: not a floater before and pairable in the lower group; not a floater before;
+/// a floater before and pairable in the lower group; the rest. "Was floater from higher score groups":
+/// floated down by 6.4 in an earlier round ([`super::history`]); "can be paired in the lower score
+/// group": may meet one of the unpaired players of the next lower group that has any. Within a category
+/// (a choice) the lowest R first, as for the bye (4), then the higher ARO, then alphabetically.
+pub fn choose(
+    ctx: &Context<'_>,
+    oracle: &mut Oracle<'_, '_>,
+    g: usize,
+    open: &[usize],
+) -> Result<Vec<usize>> {
+    let mut needed = oracle.unpaired_in_group(open);
+    if needed == 0 {
+        return Ok(Vec::new());
+    }
+    let below: Vec<usize> = ctx
+        .groups
+        .iter()
+        .skip(g + 1)
+        .map(|group| oracle.unpaired(group))
+        .find(|group| !group.is_empty())
+        .unwrap_or_default();
+    let mut candidates = open.to_vec();
+    candidates.sort_by_key(|&v| {
+        let e = ctx.entrant(v);
+        let can_pair_below = below.iter().any(|&u| ctx.pairable(v, u));
+        (
+            e.was_floater,
+            !can_pair_below,
+            e.rating,
+            Reverse(e.aro),
+            e.alphabetical(),
+        )
+    });
+    let mut chosen = Vec::new();
+    for v in candidates {
+        if needed == 0 {
+            break;
+        }
+        if oracle.try_float(v)? {
+            chosen.push(v);
+            let rest: Vec<usize> = open
+                .iter()
+                .copied()
+                .filter(|u| !chosen.contains(u))
+                .collect();
+            needed = oracle.unpaired_in_group(&rest);
+        }
+    }
+    if needed > 0 {
+        return Err(Error::Internal(
+            "6.4: fewer floaters found than the group leaves unpaired".into(),
+        ));
+    }
+    Ok(chosen)
+}

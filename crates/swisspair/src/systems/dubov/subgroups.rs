@@ -1,0 +1,77 @@
+//! 6.2's two colour subgroups and their balance by 7.3 and 7.4, within 2.6.
+
+use super::context::Context;
+use super::order::black_order;
+use crate::tournament::Colour;
+use std::cmp::Reverse;
+
+/// The colour subgroups of 6.2: the players due white, and those due black (a player whom 2.3/2.4 forbid
+/// his due colour is in the subgroup of the colour he must get: 2.6). Players without a due colour (no
+/// game played yet) are not named by the text; they go one by one, the highest R first, to the smaller
+/// subgroup, the black one when both are equal (a choice: it balances the subgroups before 7.3/7.4 have
+/// to move anybody, and puts the stronger of them in the column of 6.2 ordered by rating, the weaker, with
+/// ARO 0, at the top of the white column — against the strongest black, as the preface's aim asks for a
+/// player who has met nobody yet).
+pub fn split(ctx: &Context<'_>, players: &[usize]) -> (Vec<usize>, Vec<usize>) {
+    let mut whites = Vec::new();
+    let mut blacks = Vec::new();
+    let mut undecided = Vec::new();
+    for &v in players {
+        match ctx.entrant(v).side() {
+            Some(Colour::White) => whites.push(v),
+            Some(Colour::Black) => blacks.push(v),
+            None => undecided.push(v),
+        }
+    }
+    black_order(ctx, &mut undecided);
+    for v in undecided {
+        if whites.len() < blacks.len() {
+            whites.push(v);
+        } else {
+            blacks.push(v);
+        }
+    }
+    (whites, blacks)
+}
+
+/// 7.3: n surplus whites with the lowest ARO (then the higher R, then alphabetically: the first of the
+/// alphabetical list, its "upper half") move to the blacks; 7.4: n surplus blacks with the highest ARO
+/// (then the lower R, then alphabetically) move to the whites. 2.6: nobody moves whom 2.3/2.4 forbid the
+/// other colour; when too few may move, the subgroups stay unequal and 6.3 pairs the surplus among
+/// themselves. A moved player takes the place of the other colour in the columns of 6.2, but his game's
+/// colours are chapter 3's (6.3's last sentence), not the subgroup's.
+pub fn balance(ctx: &Context<'_>, whites: &mut Vec<usize>, blacks: &mut Vec<usize>) {
+    if whites.len() > blacks.len() {
+        let n = (whites.len() - blacks.len()) / 2;
+        whites.sort_by_key(|&v| {
+            let e = ctx.entrant(v);
+            (e.aro, Reverse(e.rating), e.alphabetical())
+        });
+        move_first(ctx, whites, blacks, n, Colour::Black);
+    } else if blacks.len() > whites.len() {
+        let n = (blacks.len() - whites.len()) / 2;
+        blacks.sort_by_key(|&v| {
+            let e = ctx.entrant(v);
+            (Reverse(e.aro), e.rating, e.alphabetical())
+        });
+        move_first(ctx, blacks, whites, n, Colour::White);
+    }
+}
+
+/// Moves the first `n` players of `from` that may receive `colour` to `to`.
+fn move_first(
+    ctx: &Context<'_>,
+    from: &mut Vec<usize>,
+    to: &mut Vec<usize>,
+    n: usize,
+    colour: Colour,
+) {
+    let movable: Vec<usize> = from
+        .iter()
+        .copied()
+        .filter(|&v| ctx.entrant(v).may(colour))
+        .take(n)
+        .collect();
+    from.retain(|v| !movable.contains(v));
+    to.extend(movable);
+}
