@@ -258,3 +258,38 @@ fn rating1992_hard_rounds_are_completed_whenever_possible() {
         "{paired} paired, {refused} refused"
     );
 }
+
+/// C.12 as the text words it (issue 12): C.1 finds no opponent for P3, moved down into the 0.5 bracket
+/// (3-4 forbidden), so C.12 undoes the 1-point bracket's 1-2 and accepts its next pairing, 1-3, which
+/// moves P2 down and allows the 0.5 bracket's pairing (2-4) — although R1 and R2 below may not meet.
+/// C.13 then joins the 0.5 bracket with the lowest: 2-5 and 6-4. The boards in the order of F.1,
+/// colours by E.1.
+#[test]
+fn rating1992_c12_accepts_the_previous_bracket_pairing_that_allows_p_pairings() {
+    let trf = "\
+012 C12
+001    1 m    P1                                2400                             1.0    1     6 w 1
+001    2 m    P2                                2300                             1.0    2     7 b 1
+001    3 m    P3                                2200                             1.0    3     5 b 1
+001    4 m    Q1                                2100                             0.5    4     8 w =
+001    5 m    R1                                2000                             0.0    5     3 w 0
+001    6 m    R2                                1900                             0.0    6     1 b 0
+001    7 m    X1                                1800                             0.0    7     2 w 0  0000 - Z
+001    8 m    Q2                                1700                             0.5    8     4 b =  0000 - Z
+XXR 3
+XXC white1
+XXP 3 4
+XXP 5 6
+XXP 2 3
+";
+    let t = Tournament::from_bytes(trf.as_bytes()).expect("reads");
+    let pairing = System::Rating1992.pair(&t).expect("pairs");
+    let number = |i: usize| t.players[i].start_number;
+    let games: Vec<(u32, u32)> = pairing
+        .games
+        .iter()
+        .map(|g| (number(g.white), number(g.black)))
+        .collect();
+    assert_eq!(games, vec![(3, 1), (2, 5), (6, 4)]);
+    assert_eq!(pairing.bye, None);
+}

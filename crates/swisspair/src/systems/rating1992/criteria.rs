@@ -9,6 +9,14 @@ use crate::state::Float;
 
 /// Which float criteria are in force (C.9 drops B.6 then B.5 for downfloats, C.10 B.6 then B.5 for
 /// upfloats).
+///
+/// The text never says that a criterion it drops comes back. swisspair reads the drops as steps of the
+/// loop they belong to: C.11 (x raised) restarts at C.3 and C.14 (p lowered) at C.4, both before C.9 and
+/// C.10, which then drop the criteria again one by one — as the same restarts bring back the original
+/// S1 and S2 and the first transposition. So at each x, and at each p, every float criterion is in force
+/// at first: among the pairings with one more colour conflict, one that repeats no float is preferred
+/// (the relative criteria "should be fulfilled as much as possible"), while B.4 still ranks above B.5
+/// and B.6 (they are dropped at a given x before x is raised).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Floats {
     pub b5_down: bool,

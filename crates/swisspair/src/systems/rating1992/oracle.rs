@@ -5,9 +5,10 @@
 //! (free, in S1, in S2, in the remainder of a heterogeneous bracket); the edges are the pairings the
 //! criteria in force allow; the weights rank, in this order of priority:
 //!
-//! * `Global` scope: every player still to be paired is matched (the round can be completed: players
-//!   moved down are paired with lower players or receive the bye) — this is what C.12 and C.13 achieve
-//!   by undoing earlier brackets; `Local` scope: every player who must be paired in the group is;
+//! * `Local` scope: every player who must be paired in the group is; `Next` scope (C.12): every player
+//!   of the group is paired in it or in the next score bracket, and that bracket can make its p
+//!   pairings; `Global` scope (C.13): every player of the group and of the lowest bracket below it is
+//!   matched (the lowest bracket can be paired, one of them perhaps receiving the bye);
 //! * the number of pairings in the group: the part being paired (p) and, in a heterogeneous bracket, its
 //!   remainder;
 //! * the fewest pairings of the part that cannot fulfil both colour preferences (B.4), compared with x
@@ -38,12 +39,20 @@ fn internal(e: MatchingError) -> Error {
     Error::Internal(format!("matching: {e}"))
 }
 
-/// Which players the matching holds.
+/// Which players the matching holds, and what it asks of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
     /// Only the group being paired.
     Local,
-    /// Every player still to be paired this round, and the bye when they are odd in number.
+    /// C.12: the group (the previous score bracket), the players it moves down at once (C.1) and the
+    /// residents of the next score bracket (the current one of C.12). Every player of the group is paired
+    /// in it or moved down and paired in the next bracket, so that that bracket "allows p pairings":
+    /// when it is heterogeneous (fewer than half of its players moved down, A.3), each player moved down
+    /// meets a resident (S1 against S2, A.6); when it is treated as homogeneous, its players are all
+    /// paired but one when they are odd in number.
+    Next { homogeneous: bool },
+    /// C.13: every player of the group and of the lowest bracket below it, and the bye when they are
+    /// odd in number: the lowest bracket can then be paired.
     Global,
 }
 
@@ -68,8 +77,6 @@ pub struct Member {
     pub resident: bool,
     /// Position in the group's A.2 order (D.1's order of S2).
     pub position: u32,
-    /// C.12: if moved down, must be paired with a player of the next score group.
-    pub strict: bool,
     /// In the lowest bracket: whoever is left unpaired receives the bye.
     pub last: bool,
 }
@@ -79,12 +86,13 @@ pub struct Member {
 pub enum Role {
     /// Not to be paired (already paired, or not in this matching).
     Removed,
-    /// A player of a lower bracket (global scope).
+    /// A player of a lower bracket (`Next` scope: a resident of the next bracket).
     Outside,
-    /// The pairing-allocated bye (global scope).
+    /// `Global` scope: the pairing-allocated bye; `Next` scope, next bracket treated as homogeneous with
+    /// an odd number of players: the one of them left unpaired.
     Bye,
-    /// A player moved down from the group, to be paired below (global scope).
-    Leaving { strict: bool },
+    /// A player moved down from the group at once (C.1), to be paired below.
+    Leaving,
     /// A player of the group being paired.
     Member(Member),
 }
@@ -137,8 +145,6 @@ pub struct Oracle<'c> {
     vertex: Vec<usize>,
     roles: Vec<Role>,
     floats: Floats,
-    /// Per player index: belongs to the score group after the bracket (C.12).
-    next: Vec<bool>,
     /// The vertex whose earliest partner is sought, if any.
     focus: Option<usize>,
     /// Solves so far (the search's work counter).
@@ -147,9 +153,10 @@ pub struct Oracle<'c> {
 
 impl<'c> Oracle<'c> {
     /// A matching over `players` (A.2 order) with `role` for each; in global scope with the bye when they
-    /// are odd in number.
+    /// are odd in number, in `Next` scope towards a homogeneous bracket with the one left unpaired there.
     pub fn new(ctx: &'c Ctx, scope: Scope, players: &[usize], role: Role) -> Result<Oracle<'c>> {
-        let bye = scope == Scope::Global && players.len() % 2 == 1;
+        let spare = matches!(scope, Scope::Global | Scope::Next { homogeneous: true });
+        let bye = spare && players.len() % 2 == 1;
         let count = players.len() + usize::from(bye);
         if count > MAX_VERTICES {
             return Err(Error::size_limit(
@@ -179,7 +186,6 @@ impl<'c> Oracle<'c> {
             vertex,
             roles,
             floats: Floats::ALL,
-            next: vec![false; ctx.players.len()],
             focus: None,
             solves: 0,
         };
@@ -283,16 +289,6 @@ impl<'c> Oracle<'c> {
         Ok(())
     }
 
-    /// C.12: the players of the next score group.
-    pub fn set_next(&mut self, next: &[usize]) {
-        self.next.iter_mut().for_each(|x| *x = false);
-        for &p in next {
-            if let Some(x) = self.next.get_mut(p) {
-                *x = true;
-            }
-        }
-    }
-
     /// Rewards the optimum for pairing `player` with a partner of low position (D.1's order), or stops
     /// doing so (`None`).
     pub fn set_focus(&mut self, player: Option<usize>) -> Result<()> {
@@ -338,6 +334,28 @@ impl<'c> Oracle<'c> {
         }
     }
 
+    /// Whether the vertex must be matched for the configuration to be complete (see [`Scope`]).
+    fn required(&self, v: usize) -> bool {
+        match self.scope {
+            Scope::Local => self.must_vertex(v),
+            Scope::Global => true,
+            Scope::Next { homogeneous } => match self.roles.get(v) {
+                Some(Role::Member(_) | Role::Leaving) => true,
+                Some(Role::Outside) => homogeneous,
+                _ => false,
+            },
+        }
+    }
+
+    /// Whether pairings outside the group's own may join players who both came from above or who both
+    /// stay below (everybody below must be paired, or the next bracket is treated as homogeneous).
+    fn pairs_below(&self) -> bool {
+        matches!(
+            self.scope,
+            Scope::Global | Scope::Next { homogeneous: true }
+        )
+    }
+
     /// The kind of pairing the edge `u`–`v` stands for, if the criteria in force allow it.
     fn kind(&self, u: usize, v: usize) -> Option<Kind> {
         let (ru, rv) = (*self.roles.get(u)?, *self.roles.get(v)?);
@@ -346,7 +364,18 @@ impl<'c> Oracle<'c> {
             (Role::Removed, _) | (_, Role::Removed) | (Role::Bye, Role::Bye) => None,
             (Role::Bye, other) | (other, Role::Bye) => {
                 let p = pu.or(pv)?;
-                (self.leaves_loosely(other, p) && self.ctx.player(p).bye_ok).then_some(Kind::Plain)
+                let may_leave = match other {
+                    Role::Outside | Role::Leaving => true,
+                    Role::Member(m) => !self.must(&m, p),
+                    _ => false,
+                };
+                // The pairing-allocated bye needs B.1.b; the one left over in the next bracket does not.
+                let allowed = match self.scope {
+                    Scope::Global => self.ctx.player(p).bye_ok,
+                    Scope::Next { homogeneous } => homogeneous,
+                    Scope::Local => false,
+                };
+                (may_leave && allowed).then_some(Kind::Plain)
             }
             (Role::Member(a), Role::Member(b)) => self.member_kind(&a, pu?, &b, pv?),
             (Role::Member(m), other) | (other, Role::Member(m)) => {
@@ -359,34 +388,17 @@ impl<'c> Oracle<'c> {
                     return None;
                 }
                 match other {
-                    Role::Outside => (!m.strict || self.is_next(op)).then_some(Kind::Plain),
-                    Role::Leaving { strict } => (!m.strict && !strict).then_some(Kind::Plain),
+                    Role::Outside => Some(Kind::Plain),
+                    Role::Leaving => self.pairs_below().then_some(Kind::Plain),
                     _ => None,
                 }
             }
-            (Role::Outside, Role::Outside) => self.ctx.legal(pu?, pv?).then_some(Kind::Plain),
-            (Role::Outside, Role::Leaving { strict })
-            | (Role::Leaving { strict }, Role::Outside) => {
-                let outside = if ru == Role::Outside { pu? } else { pv? };
-                (self.ctx.legal(pu?, pv?) && (!strict || self.is_next(outside)))
-                    .then_some(Kind::Plain)
+            (Role::Outside, Role::Leaving) | (Role::Leaving, Role::Outside) => {
+                self.ctx.legal(pu?, pv?).then_some(Kind::Plain)
             }
-            (Role::Leaving { strict: a }, Role::Leaving { strict: b }) => {
-                (!a && !b && self.ctx.legal(pu?, pv?)).then_some(Kind::Plain)
+            (Role::Outside, Role::Outside) | (Role::Leaving, Role::Leaving) => {
+                (self.pairs_below() && self.ctx.legal(pu?, pv?)).then_some(Kind::Plain)
             }
-        }
-    }
-
-    fn is_next(&self, p: usize) -> bool {
-        self.next.get(p).copied().unwrap_or(false)
-    }
-
-    /// Whether a vertex with role `r` may go to the bye.
-    fn leaves_loosely(&self, r: Role, p: usize) -> bool {
-        match r {
-            Role::Outside | Role::Leaving { strict: false } => true,
-            Role::Member(m) => !m.strict && !self.must(&m, p),
-            _ => false,
         }
     }
 
@@ -406,11 +418,7 @@ impl<'c> Oracle<'c> {
             return Some(Kind::Remainder);
         }
         // Two players moved down, paired with each other below.
-        let below = self.scope == Scope::Global
-            && !a.strict
-            && !b.strict
-            && !self.must(a, pa)
-            && !self.must(b, pb);
+        let below = self.pairs_below() && !self.must(a, pa) && !self.must(b, pb);
         below.then_some(Kind::Plain)
     }
 
@@ -440,8 +448,8 @@ impl<'c> Oracle<'c> {
         match self.scope {
             Scope::Global => BASE + pair,
             Scope::Local if pair == 0 => 0,
-            Scope::Local => {
-                MUST * (u128::from(self.must_vertex(u)) + u128::from(self.must_vertex(v))) + pair
+            Scope::Local | Scope::Next { .. } => {
+                MUST * (u128::from(self.required(u)) + u128::from(self.required(v))) + pair
             }
         }
     }
@@ -476,7 +484,7 @@ impl<'c> Oracle<'c> {
             }
             match self.matching.mate(v) {
                 None => {
-                    if self.scope == Scope::Global || self.must_vertex(v) {
+                    if self.required(v) {
                         e.complete = false;
                     }
                 }

@@ -38,8 +38,6 @@ pub struct Group {
     pub score: Score,
     /// The lowest bracket: everybody but the bye must be paired (C.13).
     pub last: bool,
-    /// C.12: players moved down must be paired in the next score group.
-    pub strict: bool,
 }
 
 /// One level of the procedure: the budget x of B.4 and the float criteria in force.
@@ -59,7 +57,6 @@ impl Group {
             side,
             resident,
             position: position as u32,
-            strict: self.strict,
             last: self.last,
         })
     }
@@ -110,23 +107,14 @@ pub fn natural_pairs(ctx: &Ctx, players: &[usize], p: usize, level: Level) -> Op
 
 /// Pairs a group treated as homogeneous (A.3: a homogeneous bracket, a remainder, or a bracket of which
 /// at least half came from above). `Some(empty)` moves the whole group down (C.14: p = 0); `None` when
-/// `strict` and no candidate meets C.12, or when the matching says the group cannot be completed.
-pub fn pair_homogeneous(
-    o: &mut Oracle<'_>,
-    ctx: &Ctx,
-    g: &Group,
-    strict: bool,
-) -> Result<Option<Pairs>> {
-    let loose = Group {
-        strict: false,
-        ..g.clone()
-    };
+/// the matching says no candidate meets what the scope asks (see [`super::oracle::Scope`]).
+pub fn pair_homogeneous(o: &mut Oracle<'_>, ctx: &Ctx, g: &Group) -> Result<Option<Pairs>> {
     let n = g.players.len();
     let p0 = n / 2;
     // C.14: p is lowered only when no candidate with more pairings meets even the last level; the matching
     // gives the largest p directly.
     o.set_floats(Floats::NONE)?;
-    loose.set_sides(o, ctx, &|_| Side::Free)?;
+    g.set_sides(o, ctx, &|_| Side::Free)?;
     let e = o.eval();
     if !e.complete || (g.last && e.part < p0) {
         return Ok(None);
@@ -135,16 +123,14 @@ pub fn pair_homogeneous(
     if p == 0 {
         return Ok(Some(Vec::new()));
     }
-    let group = Group {
-        strict,
-        ..g.clone()
-    };
-    // A.8 and C.14: x, lowered by one for each pairing given up when it was positive.
+    // A.8 and C.14: x, lowered by one for each pairing given up when it was positive. C.14 restarts at
+    // C.4, so C.9 and C.10 are reached again: every float criterion is in force at the new p until they
+    // drop it again.
     let x_start = x_of(ctx, &g.players).saturating_sub(p0 - p);
-    let Some(level) = first_level(o, ctx, &group, p, x_start)? else {
+    let Some(level) = first_level(o, ctx, g, p, x_start)? else {
         return Ok(None);
     };
-    find_candidate(o, ctx, &group, p, level)
+    find_candidate(o, ctx, g, p, level)
 }
 
 /// C.9–C.11: the first level (smallest increase of x, then the fewest float criteria dropped) at which
@@ -558,8 +544,8 @@ impl<'s> Transpositions<'s> {
 #[derive(Debug)]
 pub enum Heterogeneous {
     Paired(Pairs),
-    /// C.12 asked for and not met.
-    NotStrict,
+    /// No candidate found within the search's limits (the matching promised one).
+    NotFound,
     /// C.14: p reached zero.
     NoMdpPaired,
 }
@@ -571,23 +557,18 @@ pub fn pair_heterogeneous(
     ctx: &Ctx,
     g: &Group,
     mdps: usize,
-    strict: bool,
 ) -> Result<Heterogeneous> {
     let n = g.players.len();
-    let loose = Group {
-        strict: false,
-        ..g.clone()
-    };
     // A warm start: every player on the same footing gives the matching an easy first solve; S1's few
     // players then change roles incrementally. (Solved at once with S1's much heavier pairings, the first
     // solve would take one long stage per player.)
     o.set_floats(Floats::NONE)?;
-    loose.set_sides(o, ctx, &|_| Side::Remainder)?;
+    g.set_sides(o, ctx, &|_| Side::Remainder)?;
     o.eval();
     // C.14: the largest p (S1 = the p highest players, C.4) for which any candidate exists, and the most
     // pairings its remainder can then hold (C.14 applied in the remainder).
     for p in (1..=mdps.min(n / 2)).rev() {
-        loose.set_sides(o, ctx, &|i| if i < p { Side::S1 } else { Side::Remainder })?;
+        g.set_sides(o, ctx, &|i| if i < p { Side::S1 } else { Side::Remainder })?;
         o.set_floats(Floats::NONE)?;
         let e = o.eval();
         let remainder_max = (n - 2 * p) / 2;
@@ -595,13 +576,9 @@ pub fn pair_heterogeneous(
             continue;
         }
         let paired_remainder = e.remainder.min(remainder_max);
-        let group = Group {
-            strict,
-            ..g.clone()
-        };
-        return Ok(match levels(o, ctx, &group, mdps, p, paired_remainder)? {
+        return Ok(match levels(o, ctx, g, mdps, p, paired_remainder)? {
             Some(pairs) => Heterogeneous::Paired(pairs),
-            None => Heterogeneous::NotStrict,
+            None => Heterogeneous::NotFound,
         });
     }
     Ok(Heterogeneous::NoMdpPaired)
