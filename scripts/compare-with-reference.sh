@@ -6,25 +6,87 @@
 #      replayed through swisspair with ../shared/tools/conformance;
 #   2. swisspair generates tournaments; the reference engine's checker (-c) re-pairs every round of each.
 #
-#   scripts/compare-with-reference.sh REFERENCE_BINARY [COUNT] [FIRST_SEED]
+#   scripts/compare-with-reference.sh [--edition 2017|2026] [--keep DIR] REFERENCE_BINARY [COUNT] [FIRST_SEED]
 #
 # REFERENCE_BINARY is a bbpPairings-compatible executable (built separately: nothing of it is part of this
 # repository). COUNT tournaments each way (default 100), players 7-400 and 3-13 rounds.
+#
+# --edition 2017 (the default) compares with an engine for the 2017 rules (bbpPairings 5.0.1): swisspair
+# pairs and generates under its default edition, exactly as before this option existed. --edition 2026
+# compares with an engine for the rules in force since 1 February 2026 (bbpPairings 6.0.0): swisspair
+# replays with --edition 2026 (the conformance tool's --extra='--edition 2026') and generates with
+# --edition 2026, and the settings also draw pairing-allocated byes worth half a point or nothing.
+# --keep DIR keeps the generated tournaments, their settings and every replayed round (inputs and
+# outputs, in DIR/theirs/cases) in DIR instead of a temporary folder.
+#
+# swisspair is built with `cargo build --release` into $CARGO_TARGET_DIR (default target/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ref=${1:?usage: $0 REFERENCE_BINARY [COUNT] [FIRST_SEED]}
+usage="usage: $0 [--edition 2017|2026] [--keep DIR] REFERENCE_BINARY [COUNT] [FIRST_SEED]"
+edition=2017
+keep=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --edition)
+      edition=${2:?$usage}
+      shift 2
+      ;;
+    --edition=*)
+      edition=${1#--edition=}
+      shift
+      ;;
+    --keep)
+      keep=${2:?$usage}
+      shift 2
+      ;;
+    --keep=*)
+      keep=${1#--keep=}
+      shift
+      ;;
+    -*)
+      echo "$usage" >&2
+      exit 2
+      ;;
+    *) break ;;
+  esac
+done
+case "$edition" in
+  2017 | 2026) ;;
+  *)
+    echo "--edition $edition: 2017 or 2026" >&2
+    exit 2
+    ;;
+esac
+ref=${1:?$usage}
 count=${2:-100}
 first=${3:-7001}
 conformance=../shared/tools/conformance
 cargo build --release --quiet
-bin=$PWD/target/release/swisspair
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+target=${CARGO_TARGET_DIR:-target}
+case "$target" in
+  /*) ;;
+  *) target=$PWD/$target ;;
+esac
+bin=$target/release/swisspair
+# The 2017 edition is swisspair's default: no flag, as before --edition existed.
+edition_args=()
+extra=()
+if [ "$edition" = 2026 ]; then
+  edition_args=(--edition 2026)
+  extra=(--extra='--edition 2026')
+fi
+if [ -n "$keep" ]; then
+  work=$keep
+  mkdir -p "$work"
+else
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
 mkdir -p "$work/theirs" "$work/ours"
 
-python3 - "$work" "$count" "$first" <<'PY'
+python3 - "$work" "$count" "$first" "$edition" <<'PY'
 import random, sys
-work, count, first = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+work, count, first, edition = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 for side in ("theirs", "ours"):
     for seed in range(first, first + count):
         rng = random.Random(seed * 2 + (side == "ours"))
@@ -39,23 +101,33 @@ for side in ("theirs", "ours"):
             lines.append("HalfPointByeRate=%d" % rng.randint(10, 200))
         if rng.random() < 0.5:
             lines.append("RetiredRate=%d" % rng.randint(10, 300))
-        if rng.random() < 0.15:
+        if edition == "2026":
+            # The 2026 edition takes the PAB's value from the point system: half a point and nothing too.
+            if rng.random() < 0.4:
+                lines += rng.choice([["PointsForWin=3", "PointsForDraw=1"], ["PointsForPAB=0.5"],
+                                     ["PointsForPAB=0"], ["PointsForWin=3", "PointsForDraw=1", "PointsForPAB=1"],
+                                     ["PointsForWin=2", "PointsForDraw=1", "PointsForPAB=1"]])
+        elif rng.random() < 0.15:
             lines += rng.choice([["PointsForWin=3", "PointsForDraw=1"], ["PointsForPAB=0.5"]])
         open("%s/%s/%d.cfg" % (work, side, seed), "w").write("\n".join(lines) + "\n")
 PY
 
-echo "== 1. reference-generated tournaments, replayed through swisspair"
+echo "== 1. reference-generated tournaments, replayed through swisspair (edition $edition)"
 for cfg in "$work"/theirs/*.cfg; do
   seed=$(basename "$cfg" .cfg)
   "$ref" --dutch -g "$cfg" -o "$work/theirs/$seed.trf" -s "$seed" >/dev/null 2>&1 || echo "reference could not generate seed $seed"
 done
-"$conformance" --engine "$bin" --show 20 "$work/theirs"
+keep_cases=()
+if [ -n "$keep" ]; then
+  keep_cases=(--keep "$work/theirs/cases")
+fi
+"$conformance" --engine "$bin" --show 20 "${keep_cases[@]}" "${extra[@]}" "$work/theirs"
 
-echo "== 2. swisspair-generated tournaments, checked by the reference engine"
+echo "== 2. swisspair-generated tournaments (edition $edition), checked by the reference engine"
 failed=0
 for cfg in "$work"/ours/*.cfg; do
   seed=$(basename "$cfg" .cfg)
-  if ! "$bin" --dutch -g "$cfg" -o "$work/ours/$seed.trf" -s "$seed" 2>/dev/null; then
+  if ! "$bin" --dutch "${edition_args[@]}" -g "$cfg" -o "$work/ours/$seed.trf" -s "$seed" 2>/dev/null; then
     echo "swisspair could not generate seed $seed"
     continue
   fi

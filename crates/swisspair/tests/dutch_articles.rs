@@ -727,3 +727,31 @@ fn e5_later_round_uses_the_pairing_number() {
     let text = trf(5, "white1", &["3w=", "5b=", "1b=", "0-Z", "2w=", "0-Z"]);
     check("e5_later", &text, &[(2, 1), (3, 5), (6, 4)], None);
 }
+
+/// E.5 counts the players who have entered the tournament (paired in an earlier round or taking part
+/// in this one), as the reference engine does: a player absent from every round so far, this one
+/// included, has no pairing number yet. Round 2: 3 is absent in rounds 1 and 2; 5 and 6 took
+/// half-point byes in round 1, so they have no colour history, and they meet (the score group of 0.5).
+/// 5 is the fourth player who has entered: even, so he gets black (by starting number he would have
+/// had white). When 3 takes part in round 2, 5 is the fifth and gets white. The 2026 twin is in
+/// `tests/dutch2026_articles.rs`.
+#[test]
+fn e5_pairing_numbers_skip_players_not_yet_entered() {
+    let text = trf(
+        5,
+        "white1",
+        &["4w1", "7b1", "0-Z 0-Z", "1b0", "0-H", "0-H", "2w0"],
+    );
+    check("e5_not_yet_entered", &text, &[(2, 1), (6, 5), (4, 7)], None);
+    let entered = trf(
+        5,
+        "white1",
+        &["4w1", "7b1", "0-Z", "1b0", "0-H", "0-H", "2w0"],
+    );
+    check(
+        "e5_entered_in_round_2",
+        &entered,
+        &[(2, 1), (5, 6), (4, 3)],
+        Some(7),
+    );
+}

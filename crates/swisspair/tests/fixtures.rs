@@ -1,10 +1,11 @@
-//! The test data in `tests/data` (copied from the shared fixtures): the reference engine's Dutch
-//! tournaments, real files from tournament software, and a test case of the reference engine's own.
+//! The test data in `tests/data` (copied from the shared fixtures): the reference engines' Dutch
+//! tournaments (2017 rules: bbpPairings 5.0.1; 2026 rules: bbpPairings 6.0.0), real files from
+//! tournament software, and a test case of the reference engine's own.
 
 use std::path::{Path, PathBuf};
-use swisspair::check::check;
+use swisspair::check::{check, check_in, CheckReport};
 use swisspair::trf;
-use swisspair::{System, Tournament};
+use swisspair::{Edition, System, Tournament};
 
 fn data(folder: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -56,10 +57,75 @@ fn dutch_replay_matches_the_reference_engine() {
     );
 }
 
+/// Re-pairs every round of every tournament in `tests/data/FOLDER` with `check_file` (the checker
+/// applied to one whole file); returns the number of rounds and one line per difference.
+fn replay(
+    folder: &str,
+    check_file: impl Fn(&Tournament) -> swisspair::Result<CheckReport>,
+) -> (usize, Vec<String>) {
+    let mut cases = 0;
+    let mut failures = Vec::new();
+    for path in trf_files(folder) {
+        let t = read(&path).expect("fixture reads");
+        let report = check_file(&t).expect("no internal error");
+        cases += report.rounds;
+        for d in report.differences {
+            failures.push(format!(
+                "{} round {}: file {:?}, swisspair {:?} {:?}",
+                path.display(),
+                d.round,
+                d.recorded,
+                d.paired,
+                d.error
+            ));
+        }
+    }
+    (cases, failures)
+}
+
+/// Every round of the 300 tournaments bbpPairings 6.0.0 paired under the Dutch rules in force since
+/// 1 February 2026, re-paired with the 2026 edition given explicitly: 2,349 cases, no difference.
+#[test]
+fn dutch2026_replay_matches_the_reference_engine() {
+    let (cases, failures) = replay("dutch2026", |t| {
+        check_in(t, System::Dutch, Edition::Y2026, |_, _| {})
+    });
+    assert_eq!(cases, 2349);
+    assert!(
+        failures.is_empty(),
+        "{} differences:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The same 2,349 rounds, the edition taken from each file's system record (`092 FIDE_DUTCH_2025`),
+/// as `swisspair --dutch FILE -c` does without `--edition`.
+#[test]
+fn dutch2026_replay_takes_the_edition_from_the_file() {
+    for path in trf_files("dutch2026") {
+        let t = read(&path).expect("fixture reads");
+        assert_eq!(
+            System::Dutch.edition_for(&t, None).expect("known edition"),
+            Edition::Y2026,
+            "{}",
+            path.display()
+        );
+    }
+    let (cases, failures) = replay("dutch2026", |t| check(t, System::Dutch, |_, _| {}));
+    assert_eq!(cases, 2349);
+    assert!(
+        failures.is_empty(),
+        "{} differences:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// read → write → read gives the same tournament.
 #[test]
 fn writer_round_trips_every_fixture() {
-    for folder in ["dutch", "real", "peer", "perf"] {
+    for folder in ["dutch", "dutch2026", "real", "peer", "perf"] {
         for path in trf_files(folder) {
             let bytes = std::fs::read(&path).expect("readable");
             let Ok(parsed) = trf::parse_bytes(&bytes) else {
