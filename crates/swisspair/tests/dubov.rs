@@ -203,3 +203,50 @@ fn art2_5_not_in_the_last_round() {
     let last = ISSUE_12_SECOND.replace("XXR 5", "XXR 3");
     assert_eq!(dubov_pairs(&last), (vec![(1, 2), (5, 3), (6, 4)], None));
 }
+
+/// 8.2 before 7.1 (round 3 of 9). 4 and 5 were transferred up in round 2 (7.1, for 1 and 2, who may not
+/// meet), so 2.5 bars them now. 3 may meet nobody of his 1.5 group (11-12 pair), so 6.4 floats him to
+/// the 1.0 group {4, 5, 6, 9}, where he may meet 4 (2300) and 5 (2250), both due white like him: 8.2
+/// gives him the highest R, 4, although that leaves 5, 6 and 9 without an opponent in the group (5-6,
+/// 5-9 forbidden, 6-9 met). 7.1 then transfers 7, 10 and 8 from the 0.5 group for them: 11-12, 4-3,
+/// 5-7, 6-10, 8-9, 14-13. (Pairing 3 with 5 would keep more of the group together, but 8.2 does not
+/// weigh that.)
+#[test]
+fn art8_2_the_floater_takes_the_highest_rating_before_7_1() {
+    const CASE: &str = "\
+012 Dubov 8.2 floater vs highest R
+XXR 9
+XXC white1
+001    1 m    H1                                2500 ITA                         1.5    1     7 w 1     4 w =  0000 - Z
+001    2 m    H2                                2450 ITA                         1.5    2     8 w 1     5 w =  0000 - Z
+001    3 m    F                                 2400 ITA                         1.5    3     9 w =    10 b 1
+001    4 m    A                                 2300 ITA                         1.0    4    10 w =     1 b =
+001    5 m    B                                 2250 ITA                         1.0    5    13 w =     2 b =
+001    6 m    C                                 2200 ITA                         1.0    6    12 w =     9 b =
+001    7 m    D                                 2100 ITA                         0.5    7     1 b 0     8 w =
+001    8 m    G1                                2000 ITA                         0.5    8     2 b 0     7 b =
+001    9 m    Z1                                1900 ITA                         1.0    9     3 b =     6 w =
+001   10 m    Z2                                1850 ITA                         0.5   10     4 b =     3 w 0
+001   11 m    Y1                                1800 ITA                         1.5   11    14 w =    13 b 1
+001   12 m    Y2                                1750 ITA                         1.5   12     6 b =    14 w 1
+001   13 m    T1                                1700 ITA                         0.5   13     5 b =    11 w 0
+001   14 m    T2                                1650 ITA                         0.5   14    11 b =    12 b 0
+XXP 1 2
+XXP 3 6
+XXP 3 7
+XXP 3 8
+XXP 3 11
+XXP 3 12
+XXP 3 13
+XXP 3 14
+XXP 5 6
+XXP 5 9
+";
+    assert_eq!(
+        dubov_pairs(CASE),
+        (
+            vec![(11, 12), (4, 3), (5, 7), (6, 10), (8, 9), (14, 13)],
+            None
+        )
+    );
+}

@@ -68,7 +68,7 @@ pub fn pair_leftovers(
     pairs: &mut Vec<(usize, usize)>,
 ) -> Result<()> {
     let floaters = oracle.unpaired(floaters);
-    oracle.start_group(&[], &[])?;
+    oracle.start_group(&[])?;
     for f in floater_order(ctx, &floaters) {
         if !oracle.is_unpaired(f) {
             continue;

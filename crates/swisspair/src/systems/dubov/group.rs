@@ -39,9 +39,12 @@ pub fn pair_group(
             ..Outcome::default()
         });
     }
-    oracle.start_group(&residents, &incoming)?;
-    // Chapter 8: the floaters first ("priority of floater-pairing").
+    // Chapter 8: the floaters first ("priority of floater-pairing"). 8.2 gives each floater the
+    // highest-rated resident the rest of the round allows; the residents this leaves without an
+    // opponent are 7.1's business, so 6.4's aim (criterion 2 of the oracle) does not judge these pairs.
+    oracle.start_group(&[])?;
     let mut next = floaters::pair_floaters(ctx, oracle, &incoming, &residents, pairs)?;
+    oracle.start_group(&residents)?;
     // 7.1: players without a possible opponent in the group.
     let mut transferred = transfers::pair_islands(ctx, oracle, g, &residents, pairs)?;
     // 7.2: an odd group.

@@ -10,7 +10,9 @@
 //!    the bye is a pair with a dummy player, allowed by 2.2);
 //! 2. as many players of the score group being paired as possible are paired within it (6.4: "the aim
 //!    of the pairing procedure is to pair all players within a score group"); players transferred up
-//!    (7.1, 7.2) count for the player they are paired with.
+//!    (7.1, 7.2) count for the player they are paired with. Chapter 8's floaters are paired before this
+//!    criterion starts for the group: 8.2 gives a floater the highest-rated resident the round allows,
+//!    whatever that leaves to 7.1.
 //!
 //! 2.5 is no criterion here: it limits who 7.1 and 7.2 may transfer (they do not offer a barred player),
 //! not which pairs may be made — a floater of 6.4 may meet anybody of a lower score group (8.2).
@@ -33,8 +35,6 @@ pub enum Member {
     Outside,
     /// A player of the score group.
     Resident,
-    /// A floater from a higher score group (chapter 8): counts when paired with a resident.
-    Floater,
     /// A player transferred up to the score group (7.1, 7.2): counts for the resident he plays.
     Transfer,
 }
@@ -134,8 +134,7 @@ impl<'c, 'a> Oracle<'c, 'a> {
     fn bonus(&self, a: usize, b: usize) -> u64 {
         let of = |v: usize| self.member.get(v).copied().unwrap_or(Member::Outside);
         match (of(a), of(b)) {
-            (Member::Resident, Member::Resident | Member::Floater)
-            | (Member::Floater, Member::Resident) => 2,
+            (Member::Resident, Member::Resident) => 2,
             (Member::Resident, Member::Transfer) | (Member::Transfer, Member::Resident) => 1,
             _ => 0,
         }
@@ -300,17 +299,15 @@ impl<'c, 'a> Oracle<'c, 'a> {
     }
 
     /// Starts criterion 2 for a new score group: its residents and the floaters that came down to it.
-    pub fn start_group(&mut self, residents: &[usize], floaters: &[usize]) -> Result<()> {
+    pub fn start_group(&mut self, residents: &[usize]) -> Result<()> {
         self.member.iter_mut().for_each(|m| *m = Member::Outside);
-        for (list, kind) in [(residents, Member::Resident), (floaters, Member::Floater)] {
-            for &v in list {
-                set(&mut self.member, v, kind);
-            }
+        for &v in residents {
+            set(&mut self.member, v, Member::Resident);
         }
         // Only criterion 2 changed; the witness is still best when it already pairs the whole group.
         let value = self.witness_value();
         let mask = (1u128 << self.shift) - 1;
-        let members = residents.len() + floaters.len();
+        let members = residents.len();
         if value & mask == (members - members % 2) as u128 {
             self.value = value;
             return Ok(());
@@ -359,7 +356,7 @@ impl<'c, 'a> Oracle<'c, 'a> {
                 let m = self.mate.get(v).copied().unwrap_or(NONE);
                 !matches!(
                     self.member.get(m),
-                    Some(Member::Resident | Member::Floater | Member::Transfer)
+                    Some(Member::Resident | Member::Transfer)
                 )
             })
             .count()

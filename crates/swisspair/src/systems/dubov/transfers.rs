@@ -60,8 +60,9 @@ pub fn pair_islands(
 
 /// 7.2: an odd group gets a player transferred from the next possible lower score group: one who may
 /// play at least one of its unpaired players, if possible due the colour opposite to the group's
-/// dominating colour, the highest R, the lowest ARO. Only a transfer that lets one more player of the
-/// group be paired in it is made.
+/// dominating colour (a choice: counted over its players not yet paired, those the transfer is for),
+/// the highest R, the lowest ARO. Only a transfer that lets one more player of the group be paired in
+/// it is made.
 pub fn odd_group(
     ctx: &Context<'_>,
     oracle: &mut Oracle<'_, '_>,
