@@ -60,3 +60,27 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
         }
     })
 }
+
+/// True when both paths name the same existing file (or are the same path).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    if a == b {
+        return true;
+    }
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// After a failed `-p OUTPUT`: empties `path` when it is a non-empty regular file other than the
+/// input (the pairs of an earlier run), as bbpPairings leaves its output empty; creates nothing.
+/// True when a file was emptied.
+pub fn empty_stale(path: &Path, input: &Path) -> bool {
+    if same_file(path, input) {
+        return false;
+    }
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_file() && meta.len() > 0 => fs::write(path, b"").is_ok(),
+        _ => false,
+    }
+}

@@ -1,10 +1,12 @@
 //! `swisspair`: the command line, drop-in compatible with bbpPairings and JaVaFo.
 //!
 //! ```text
-//! swisspair --dutch input.trf -p [output.txt] [-l checklist.txt]   pair the next round
-//! swisspair --dutch input.trf -c                                    check every round of a finished tournament
-//! swisspair --dutch -g [config.txt] -o out.trf -s SEED              generate a random tournament
-//! swisspair selftest --dutch --tournaments N [--seed S]              generate, audit and re-check
+//! swisspair [-r] --dutch input.trf -p [output.txt] [-l [checklist]]         pair the next round
+//! swisspair [-r] --dutch input.trf -c [-l [checklist]] [--strict]           check every round of a tournament
+//! swisspair [-r] --dutch (model.trf -g | -g [config.txt]) -o out.trf [-s SEED] [-l [checklist]]
+//!                                                                            generate a tournament
+//! swisspair -r                                                               the version and build line
+//! swisspair selftest --dutch --tournaments N [--seed S]                      generate, audit and re-check
 //! ```
 //!
 //! Every command takes `--edition YEAR` (the edition of the system's rules); without it the file's system
@@ -15,6 +17,7 @@ mod files;
 use clap::{ArgGroup, Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use swisspair::notices::Purpose;
 use swisspair::{Edition, Error, System, Tournament};
 
 /// The editions of every system, one line each, the default marked: `  --dutch       2017 (default), 2026`.
@@ -72,11 +75,20 @@ Exit codes:
   3  invalid request or invalid input file (the message names FILE:LINE: field)
   4  a size limit was exceeded
   5  a file could not be read or written
-  6  (-c) the checker found rounds whose pairs differ from the file
+  6  (-c --strict) the checker found rounds whose pairs differ from the file; (selftest) violations
+     or differences found
+-c exits 0 when the check ran, whatever it found (as bbpPairings and JaVaFo do): the differing rounds
+are listed on standard output; give --strict for exit code 6 when any round differs.
 
 Output of -p: the number of pairs, then one `white black` line per pair (starting numbers) in board
-order, the pairing-allocated bye last as `N 0`. Output files are written atomically: on failure no
-file is left behind.";
+order, the pairing-allocated bye last as `N 0`. Output files are written atomically. When -p OUTPUT
+fails (no valid pairing, invalid input), an OUTPUT left by an earlier run is emptied, as bbpPairings
+leaves it, so that old pairs are never read as new ones; no new file is created. A checklist (-l) is
+written also when no valid pairing exists.
+
+Warnings (standard error, exit code unchanged) say what swisspair assumes: no XXR/142 (the last-round
+rules cannot apply), no XXC/152 (white assumed), a system record naming something swisspair does not
+apply (Baku acceleration, another system, an edition --edition overrides).";
 
 /// FIDE Swiss-system pairing engine: Dutch (C.04.3, editions 2017 and 2026), Swiss based on rating (1992),
 /// Dubov, Lim.
@@ -117,15 +129,23 @@ struct Cli {
     #[arg(short = 'p', value_name = "OUTPUT", num_args = 0..=1)]
     pair: Option<Option<PathBuf>>,
 
-    /// With -p: also write a checklist (per-player state the pairing used) to this file.
-    #[arg(short = 'l', value_name = "CHECKLIST")]
-    checklist: Option<PathBuf>,
+    /// Also write a checklist (per player, the state the pairing used, grouped by score): with -p for
+    /// the round paired (also when no valid pairing exists), with -c and -g for every round. Without a
+    /// file name: the input file's name (for -g the output's) with the extension `.list`, as bbpPairings.
+    #[arg(short = 'l', value_name = "CHECKLIST", num_args = 0..=1)]
+    checklist: Option<Option<PathBuf>>,
 
-    /// Check: re-pair every round of the file and list the rounds whose pairs differ.
+    /// Check: re-pair every round of the file and list, per differing round, the pairs that differ
+    /// (the file's beside swisspair's). Exit code 0 when the check ran, as bbpPairings and JaVaFo.
     #[arg(short = 'c')]
     check: bool,
 
-    /// Generate a random tournament, optionally from a configuration file of key=value lines.
+    /// With -c: exit code 6 when any round differs.
+    #[arg(long)]
+    strict: bool,
+
+    /// Generate a random tournament, optionally from a configuration file of key=value lines; or,
+    /// given an input file instead (`MODEL.trf -g`), from that model tournament's players.
     #[arg(short = 'g', value_name = "CONFIG", num_args = 0..=1)]
     generate: Option<Option<PathBuf>>,
 
@@ -136,6 +156,10 @@ struct Cli {
     /// With -g: the random seed (the same seed gives the same file).
     #[arg(short = 's', value_name = "SEED")]
     seed: Option<u64>,
+
+    /// Print the version and build line (alone, or before the command's own output), as bbpPairings.
+    #[arg(short = 'r')]
+    release: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -250,46 +274,206 @@ fn requested_edition(system: System, text: Option<&str>) -> Result<Option<Editio
     })
 }
 
-fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
-    let bytes = files::read(path)?;
-    let trf = swisspair::trf::parse_bytes(&bytes).map_err(|e| Failure::from_error(path, &e))?;
-    for w in &trf.warnings {
-        eprintln!("swisspair: warning: {}:{w}", path.display());
+/// The version and build line (`-r`, as bbpPairings').
+fn version_line() -> String {
+    let systems: Vec<String> = System::ALL
+        .iter()
+        .map(|s| {
+            let editions: Vec<String> = s.editions().iter().map(|e| e.to_string()).collect();
+            let name = match s {
+                System::Rating1992 => "rating-based",
+                other => other.title(),
+            };
+            format!("{name} {}", editions.join("/"))
+        })
+        .collect();
+    format!(
+        "swisspair {} - FIDE Swiss-system pairing engine ({}; {} build)",
+        env!("CARGO_PKG_VERSION"),
+        systems.join(", "),
+        if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        }
+    )
+}
+
+/// Prints warnings about `file` to standard error.
+fn warn(file: &Path, warnings: &[String]) {
+    for w in warnings {
+        if w.starts_with(|c: char| c.is_ascii_digit()) {
+            eprintln!("swisspair: warning: {}:{w}", file.display());
+        } else {
+            eprintln!("swisspair: warning: {}: {w}", file.display());
+        }
     }
-    Tournament::from_trf(&trf).map_err(|e| Failure::from_error(path, &e))
+}
+
+fn read_trf(path: &Path) -> Result<swisspair::trf::Trf, Failure> {
+    let bytes = files::read(path)?;
+    swisspair::trf::parse_bytes(&bytes).map_err(|e| Failure::from_error(path, &e))
+}
+
+/// Reads a tournament and prints the warnings of reading it for `purpose`.
+fn read_tournament(
+    path: &Path,
+    system: System,
+    requested: Option<Edition>,
+    purpose: Purpose,
+) -> Result<Tournament, Failure> {
+    let trf = read_trf(path)?;
+    let tournament = Tournament::from_trf(&trf).map_err(|e| Failure::from_error(path, &e))?;
+    warn(
+        path,
+        &swisspair::notices::warnings(&tournament, system, requested, purpose),
+    );
+    Ok(tournament)
+}
+
+/// The checklist file: the one named, or `base` with the extension `.list` (bbpPairings' default);
+/// refused when it is the input file itself.
+fn checklist_path(named: Option<&Path>, base: &Path, input: &Path) -> Result<PathBuf, Failure> {
+    let path = named.map_or_else(|| base.with_extension("list"), Path::to_path_buf);
+    if files::same_file(&path, input) {
+        return Err(Failure::usage(format!(
+            "-l {}: the checklist would overwrite the input file",
+            path.display()
+        )));
+    }
+    Ok(path)
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
+    if cli.release {
+        println!("{}", version_line());
+    }
     if let Some(Command::Selftest(args)) = &cli.command {
+        if cli.input.is_some()
+            || cli.pair.is_some()
+            || cli.check
+            || cli.generate.is_some()
+            || cli.checklist.is_some()
+            || cli.output.is_some()
+            || cli.seed.is_some()
+        {
+            return Err(Failure::usage(
+                "selftest takes its own flags only (see swisspair selftest --help)",
+            ));
+        }
         return selftest(args);
+    }
+    let commands = [cli.pair.is_some(), cli.check, cli.generate.is_some()]
+        .iter()
+        .filter(|on| **on)
+        .count();
+    if commands == 0 && cli.release && cli.input.is_none() && !cli.strict {
+        // `-r` alone (with or without a system flag): the version line only.
+        return Ok(());
+    }
+    if commands > 1 {
+        return Err(Failure::usage(
+            "-p (pair), -c (check) and -g (generate) exclude each other: give one",
+        ));
     }
     let system = system_of(&cli)?;
     let requested = requested_edition(system, cli.edition.as_deref())?;
-    if let Some(config) = &cli.generate {
-        let edition = requested.unwrap_or(system.default_edition());
-        return generate(
-            system,
-            edition,
-            config.as_deref(),
-            cli.output.as_deref(),
-            cli.seed,
+    if cli.generate.is_none() {
+        if let Some(seed) = cli.seed {
+            return Err(Failure::usage(format!(
+                "-s {seed}: a seed belongs to -g (generate); nothing is generated"
+            )));
+        }
+        if let Some(o) = &cli.output {
+            return Err(Failure::usage(format!(
+                "-o {}: an output tournament belongs to -g (generate); -p takes its output file after it",
+                o.display()
+            )));
+        }
+    }
+    if cli.strict && !cli.check {
+        return Err(Failure::usage("--strict belongs to -c (check)"));
+    }
+    if cli.maxi && system != System::Lim {
+        eprintln!(
+            "swisspair: warning: --maxi: only the Lim system has maxi-tournament rules; the {} system does not use it",
+            system.title()
         );
+    }
+    if let Some(config) = &cli.generate {
+        if cli.maxi && system == System::Lim {
+            eprintln!("swisspair: warning: --maxi: the generator does not use it");
+        }
+        let Some(output) = cli.output.as_deref() else {
+            return Err(Failure::usage("-g needs -o OUTPUT.trf"));
+        };
+        return generate(&Generate {
+            system,
+            requested,
+            model: cli.input.as_deref(),
+            config: config.as_deref(),
+            output,
+            seed: cli.seed,
+            checklist: cli.checklist.as_ref().map(|c| c.as_deref()),
+        });
     }
     let Some(input) = cli.input.as_deref() else {
         return Err(Failure::usage(
             "no input file: swisspair --dutch FILE -p [OUTPUT]",
         ));
     };
+    let checklist = match &cli.checklist {
+        Some(named) => Some(checklist_path(named.as_deref(), input, input)?),
+        None => None,
+    };
     if cli.check {
-        return check(system, requested, input, cli.maxi);
+        return check(
+            system,
+            requested,
+            input,
+            cli.maxi,
+            checklist.as_deref(),
+            cli.strict,
+        );
     }
     let Some(output) = cli.pair.as_ref() else {
         return Err(Failure::usage(
             "nothing to do: give -p (pair), -c (check) or -g (generate)",
         ));
     };
-    let mut tournament = read_tournament(input)?;
-    tournament.maxi |= cli.maxi;
+    let result = pair(
+        system,
+        requested,
+        input,
+        cli.maxi,
+        output.as_deref(),
+        checklist.as_deref(),
+    );
+    if result.is_err() {
+        // A caller that does not look at the exit code must not read an earlier run's pairs.
+        if let Some(path) = output.as_deref() {
+            if files::empty_stale(path, input) {
+                eprintln!(
+                    "swisspair: {}: emptied (it held the pairs of an earlier run)",
+                    path.display()
+                );
+            }
+        }
+    }
+    result
+}
+
+/// `-p`: pair the next round; the checklist too, also when no valid pairing exists.
+fn pair(
+    system: System,
+    requested: Option<Edition>,
+    input: &Path,
+    maxi: bool,
+    output: Option<&Path>,
+    checklist: Option<&Path>,
+) -> Result<(), Failure> {
+    let mut tournament = read_tournament(input, system, requested, Purpose::Pair)?;
+    tournament.maxi |= maxi;
     if let Some(total) = tournament.total_rounds {
         if tournament.rounds_played >= total {
             return Err(Failure::usage(format!(
@@ -301,21 +485,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
     let edition = system
         .edition_for(&tournament, requested)
         .map_err(|e| Failure::from_error(input, &e))?;
-    let pairing = system
-        .pair_in(edition, &tournament)
-        .map_err(|e| Failure::from_error(input, &e))?;
-    let text = pairing.to_engine_output(&tournament);
-    if let Some(list) = &cli.checklist {
+    let pairing = system.pair_in(edition, &tournament);
+    if let Some(list) = checklist {
         // The state under the edition that paired the round (its floats and bye eligibility).
-        let state = swisspair::state::RoundState::with_edition(&tournament, edition);
-        let text = format!(
-            "# {} system (--{}), {edition} edition\n{}",
-            system.title(),
-            system.name(),
-            state.checklist(&tournament)
-        );
+        let text = swisspair::check::checklist(system, edition, &tournament, pairing.as_ref().ok());
         files::write_atomically(list, text.as_bytes())?;
     }
+    let pairing = pairing.map_err(|e| Failure::from_error(input, &e))?;
+    let text = pairing.to_engine_output(&tournament);
     match output {
         Some(path) => files::write_atomically(path, text.as_bytes()),
         None => {
@@ -384,26 +561,70 @@ fn selftest(args: &SelftestArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `-g`: generate a random tournament paired by `system` under `edition`.
-fn generate(
+/// What `-g` was asked for.
+struct Generate<'a> {
     system: System,
-    edition: Edition,
-    config: Option<&Path>,
-    output: Option<&Path>,
+    requested: Option<Edition>,
+    /// `MODEL.trf -g`: the model tournament.
+    model: Option<&'a Path>,
+    /// `-g CONFIG`.
+    config: Option<&'a Path>,
+    output: &'a Path,
     seed: Option<u64>,
-) -> Result<(), Failure> {
-    let settings = match config {
-        Some(path) => {
+    /// `-l [CHECKLIST]`.
+    checklist: Option<Option<&'a Path>>,
+}
+
+/// `-g`: generate a tournament paired by the system, from a configuration or a model tournament.
+fn generate(g: &Generate<'_>) -> Result<(), Failure> {
+    let system = g.system;
+    let (settings, given, edition) = match (g.model, g.config) {
+        (Some(model), Some(config)) => {
+            return Err(Failure::usage(format!(
+                "{} -g {}: generate from a model tournament (MODEL.trf -g) or from a configuration (-g CONFIG), not both",
+                model.display(),
+                config.display()
+            )))
+        }
+        (Some(model), None) => {
+            let trf = read_trf(model)?;
+            let tournament =
+                Tournament::from_trf(&trf).map_err(|e| Failure::from_error(model, &e))?;
+            warn(
+                model,
+                &swisspair::notices::warnings(&tournament, system, g.requested, Purpose::Model),
+            );
+            // The model's system record chooses the edition unless --edition does.
+            let edition = system
+                .edition_for(&tournament, g.requested)
+                .map_err(|e| Failure::from_error(model, &e))?;
+            let (settings, given) =
+                swisspair::generate::model(&trf).map_err(|e| Failure::from_error(model, &e))?;
+            (settings, Some(given), edition)
+        }
+        (None, Some(path)) => {
             let bytes = files::read(path)?;
             let text = String::from_utf8_lossy(&bytes);
-            swisspair::generate::Config::parse(&text).map_err(|e| Failure::from_error(path, &e))?
+            let settings = swisspair::generate::Config::parse(&text)
+                .map_err(|e| Failure::from_error(path, &e))?;
+            (settings, None, g.requested.unwrap_or(system.default_edition()))
         }
-        None => swisspair::generate::Config::default(),
+        (None, None) => (
+            swisspair::generate::Config::default(),
+            None,
+            g.requested.unwrap_or(system.default_edition()),
+        ),
     };
-    let Some(output) = output else {
-        return Err(Failure::usage("-g needs -o OUTPUT.trf"));
+    let output = g.output;
+    let checklist = match g.checklist {
+        Some(named) => Some(checklist_path(
+            named,
+            output,
+            g.model.or(g.config).unwrap_or(output),
+        )?),
+        None => None,
     };
-    let seed = match seed {
+    let seed = match g.seed {
         Some(s) => s,
         None => {
             let s = std::time::SystemTime::now()
@@ -417,15 +638,32 @@ fn generate(
         code: u8::try_from(e.exit_code()).unwrap_or(2),
         message: format!("generator: {e}"),
     };
-    let (trf, stopped) = swisspair::generate::generate_partial_in(system, edition, &settings, seed)
-        .map_err(|e| generator_failure(&e))?;
+    let generated = match &given {
+        Some(players) => {
+            swisspair::generate::generate_with_players_in(system, edition, &settings, players, seed)
+        }
+        None => swisspair::generate::generate_partial_in(system, edition, &settings, seed),
+    };
+    let (trf, stopped) = generated.map_err(|e| generator_failure(&e))?;
     files::write_atomically(output, swisspair::trf::write(&trf).as_bytes())?;
+    let so_far = Tournament::from_trf(&trf);
+    if let (Some(list), Ok(t)) = (&checklist, &so_far) {
+        // Every round as the generator paired it (the checker re-pairs the same way), and the round
+        // that could not be paired, if one could not.
+        let report = swisspair::check::check_with(t, system, edition, true, |_, _| {})
+            .map_err(|e| generator_failure(&e))?;
+        let mut lists = report.checklists;
+        if stopped.is_some() {
+            lists.push(swisspair::check::checklist(system, edition, t, None));
+        }
+        files::write_atomically(list, lists.join("\n").as_bytes())?;
+    }
     let Some(error) = stopped else {
         return Ok(());
     };
     // No legal pairing for a round: the rounds paired so far are written, for study; say which
     // round and which absolute rule blocks it.
-    let Ok(so_far) = Tournament::from_trf(&trf) else {
+    let Ok(so_far) = so_far else {
         return Err(generator_failure(&error));
     };
     let round = so_far.next_round();
@@ -451,15 +689,18 @@ fn generate(
 }
 
 /// `-c`: re-pair every round under the requested edition (else the one the file names, else the
-/// default) and list the rounds that differ.
+/// default) and list, per differing round, the pairs that differ. Exit code 0 when the check ran
+/// (6 with `--strict` when a round differs).
 fn check(
     system: System,
     requested: Option<Edition>,
     input: &Path,
     maxi: bool,
+    checklist: Option<&Path>,
+    strict: bool,
 ) -> Result<(), Failure> {
     use std::io::IsTerminal;
-    let mut tournament = read_tournament(input)?;
+    let mut tournament = read_tournament(input, system, requested, Purpose::Check)?;
     tournament.maxi |= maxi;
     let edition = system
         .edition_for(&tournament, requested)
@@ -475,39 +716,27 @@ fn check(
     } else {
         None
     };
-    let report = swisspair::check::check_in(&tournament, system, edition, |done, _| {
-        if let Some(b) = &bar {
-            b.set_position(done as u64);
-        }
-    })
+    let report = swisspair::check::check_with(
+        &tournament,
+        system,
+        edition,
+        checklist.is_some(),
+        |done, _| {
+            if let Some(b) = &bar {
+                b.set_position(done as u64);
+            }
+        },
+    )
     .map_err(|e| Failure::from_error(input, &e))?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let show = |pairs: &[(u32, u32)]| {
-        pairs
-            .iter()
-            .map(|(w, b)| format!("{w}-{b}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    for d in &report.differences {
-        println!("round {}: pairs differ", d.round);
-        println!("  file:      {}", show(&d.recorded));
-        match &d.error {
-            Some(e) => println!("  swisspair: no pairing ({e})"),
-            None => println!("  swisspair: {}", show(&d.paired)),
-        }
+    if let Some(list) = checklist {
+        files::write_atomically(list, report.checklists.join("\n").as_bytes())?;
     }
-    println!(
-        "{} rounds checked, {} differ",
-        report.rounds,
-        report.differences.len()
-    );
-    if report.differences.is_empty() {
-        Ok(())
-    } else {
-        Err(Failure {
+    print!("{}", report.render("swisspair"));
+    if strict && !report.differences.is_empty() {
+        return Err(Failure {
             code: 6,
             message: format!(
                 "{}: {} of {} rounds differ",
@@ -515,11 +744,18 @@ fn check(
                 report.differences.len(),
                 report.rounds
             ),
-        })
+        });
     }
+    Ok(())
 }
 
 fn main() -> ExitCode {
+    if std::env::args_os().len() <= 1 {
+        // No arguments: the version line, as bbpPairings prints it, and where to find the commands.
+        println!("{}", version_line());
+        println!("swisspair --help lists the commands");
+        return ExitCode::SUCCESS;
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

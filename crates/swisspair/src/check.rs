@@ -2,9 +2,12 @@
 //! again, and compare with the pairs the file records.
 
 use crate::error::{Error, Result};
+use crate::pairing::Pairing;
+use crate::state::RoundState;
 use crate::systems::{Edition, System};
 use crate::tournament::{Bye, Colour, Entry, Tournament};
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 
 /// A pair as the engines print it: white, black by starting number; the bye as `(n, 0)`.
 pub type NumberedPair = (u32, u32);
@@ -21,11 +24,170 @@ pub struct RoundDifference {
     pub error: Option<String>,
 }
 
+/// One line of a round's difference: a pair of the file beside the pair of the engine that replaces
+/// it (either side may be missing), or the same two players with the colours swapped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairDifference {
+    /// The file's pair (white, black; the bye as `(n, 0)`).
+    pub file: Option<NumberedPair>,
+    /// The engine's pair.
+    pub engine: Option<NumberedPair>,
+    /// The same two players, only the colours differ.
+    pub colours_only: bool,
+}
+
+impl RoundDifference {
+    /// The pairs that differ, one line each: first the pairs whose colours only differ (by the file's
+    /// white), then each remaining pair of the file beside an engine pair that shares a player with it
+    /// when there is one (the first such, in order), then what is left on either side. Pairs both sides
+    /// have are not listed. Deterministic: the pairs are sorted.
+    pub fn pair_differences(&self) -> Vec<PairDifference> {
+        let paired: BTreeSet<NumberedPair> = self.paired.iter().copied().collect();
+        let recorded: BTreeSet<NumberedPair> = self.recorded.iter().copied().collect();
+        let mut lines = Vec::new();
+        let mut file_only = Vec::new();
+        for &(w, b) in &self.recorded {
+            if paired.contains(&(w, b)) {
+                continue;
+            }
+            if b != 0 && paired.contains(&(b, w)) {
+                lines.push(PairDifference {
+                    file: Some((w, b)),
+                    engine: Some((b, w)),
+                    colours_only: true,
+                });
+            } else {
+                file_only.push((w, b));
+            }
+        }
+        let mut engine_only: Vec<Option<NumberedPair>> = self
+            .paired
+            .iter()
+            .filter(|&&(w, b)| {
+                !recorded.contains(&(w, b)) && (b == 0 || !recorded.contains(&(b, w)))
+            })
+            .map(|&p| Some(p))
+            .collect();
+        let shares = |a: NumberedPair, b: NumberedPair| {
+            let players = |p: NumberedPair| [p.0, p.1].into_iter().filter(|&n| n != 0);
+            players(a).any(|x| players(b).any(|y| x == y))
+        };
+        for f in file_only {
+            let beside = engine_only
+                .iter()
+                .position(|e| e.is_some_and(|e| shares(f, e)))
+                .and_then(|k| engine_only.get_mut(k).and_then(Option::take));
+            lines.push(PairDifference {
+                file: Some(f),
+                engine: beside,
+                colours_only: false,
+            });
+        }
+        // File pairs without an engine pair sharing a player take the engine's leftovers in order.
+        let mut rest = engine_only.into_iter().flatten();
+        for line in lines.iter_mut().filter(|l| l.engine.is_none()) {
+            line.engine = rest.next();
+        }
+        lines.extend(rest.map(|e| PairDifference {
+            file: None,
+            engine: Some(e),
+            colours_only: false,
+        }));
+        lines
+    }
+}
+
 /// The result of checking a whole tournament.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CheckReport {
     pub rounds: usize,
     pub differences: Vec<RoundDifference>,
+    /// One checklist per round ([`checklist`]), round 1 first, when they were asked for.
+    pub checklists: Vec<String>,
+}
+
+impl CheckReport {
+    /// The checker's report as the command line prints it: per differing round a line naming it and
+    /// how many pairs differ, a column header, then one line per differing pair, the file's pair beside
+    /// the engine's (`12-40`, `7 bye`, `-` for none), colour-only differences marked; a round the engine
+    /// cannot pair says why. The last line counts the rounds: `N rounds checked, D differ`.
+    pub fn render(&self, engine: &str) -> String {
+        let show = |p: Option<NumberedPair>| match p {
+            None => "-".to_string(),
+            Some((w, 0)) => format!("{w} bye"),
+            Some((w, b)) => format!("{w}-{b}"),
+        };
+        let mut out = String::new();
+        for d in &self.differences {
+            if let Some(e) = &d.error {
+                let _ = writeln!(out, "round {}: {engine} finds no pairing: {e}", d.round);
+                continue;
+            }
+            let lines = d.pair_differences();
+            let colours = lines.iter().filter(|l| l.colours_only).count();
+            let _ = writeln!(
+                out,
+                "round {}: {} of {} pairs differ{}",
+                d.round,
+                lines.len(),
+                d.recorded.len().max(d.paired.len()),
+                if colours > 0 {
+                    format!(" ({colours} in colours only)")
+                } else {
+                    String::new()
+                }
+            );
+            let cells: Vec<(String, String)> = lines
+                .iter()
+                .map(|l| (show(l.file), show(l.engine)))
+                .collect();
+            let width = cells
+                .iter()
+                .map(|(f, _)| f.chars().count())
+                .chain(std::iter::once(4))
+                .max()
+                .unwrap_or(4);
+            let engine_width = cells
+                .iter()
+                .map(|(_, e)| e.chars().count())
+                .chain(std::iter::once(engine.chars().count()))
+                .max()
+                .unwrap_or(0);
+            let _ = writeln!(out, "  {:<width$}  {engine}", "file");
+            for (l, (f, e)) in lines.iter().zip(&cells) {
+                if l.colours_only {
+                    let _ = writeln!(out, "  {f:<width$}  {e:<engine_width$}  colours only");
+                } else {
+                    let _ = writeln!(out, "  {f:<width$}  {e}");
+                }
+            }
+        }
+        let _ = writeln!(
+            out,
+            "{} rounds checked, {} differ",
+            self.rounds,
+            self.differences.len()
+        );
+        out
+    }
+}
+
+/// The checklist of the round `t` is about to pair: a line naming the system and edition, then the
+/// state the pairing uses ([`RoundState::checklist`], under `edition`'s definitions), with `pairing`
+/// (the round's pairing, `None` when no valid pairing exists) in its `Cur` column.
+pub fn checklist(
+    system: System,
+    edition: Edition,
+    t: &Tournament,
+    pairing: Option<&Pairing>,
+) -> String {
+    let state = RoundState::with_edition(t, edition);
+    format!(
+        "# {} system (--{}), {edition} edition\n{}",
+        system.title(),
+        system.name(),
+        state.checklist(t, pairing)
+    )
 }
 
 /// The pairs recorded for `round` (1-based).
@@ -135,6 +297,18 @@ pub fn check_in(
     t: &Tournament,
     system: System,
     edition: Edition,
+    progress: impl FnMut(usize, usize),
+) -> Result<CheckReport> {
+    check_with(t, system, edition, false, progress)
+}
+
+/// Like [`check_in`]; with `checklists`, the report also holds every round's [`checklist`] (the state
+/// before the round and the engine's pairing of it).
+pub fn check_with(
+    t: &Tournament,
+    system: System,
+    edition: Edition,
+    checklists: bool,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<CheckReport> {
     let edition = system.check_edition(edition)?;
@@ -142,11 +316,17 @@ pub fn check_in(
     let mut report = CheckReport {
         rounds: total,
         differences: Vec::new(),
+        checklists: Vec::new(),
     };
     for round in 1..=total {
         let before = tournament_before(t, round);
         let recorded = recorded_pairs(t, round);
         let outcome = system.pair_in(edition, &before);
+        if checklists {
+            report
+                .checklists
+                .push(checklist(system, edition, &before, outcome.as_ref().ok()));
+        }
         let (paired, error) = match outcome {
             Ok(pairing) => {
                 let mut v: Vec<NumberedPair> = pairing

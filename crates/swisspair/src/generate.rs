@@ -13,7 +13,7 @@
 use crate::error::{Error, Result};
 use crate::score::Score;
 use crate::systems::{Edition, System};
-use crate::tournament::Tournament;
+use crate::tournament::{Bye, Entry, Tournament};
 use crate::trf::{
     self, ByeRequestKind, Cell, CellColour, PlayerRecord, PointKey, Record, ResultCode, Trf,
 };
@@ -423,12 +423,20 @@ fn header(
     config: &Config,
     seed: u64,
     initial_white: bool,
+    opening: Option<&[String]>,
 ) -> Result<Trf> {
     let mut header = Trf::default();
-    header.push(
-        format!("012 swisspair random tournament, seed {seed}"),
-        Record::Other,
-    );
+    match opening {
+        Some(lines) => {
+            for line in lines {
+                header.push(line.clone(), Record::Other);
+            }
+        }
+        None => header.push(
+            format!("012 swisspair random tournament, seed {seed}"),
+            Record::Other,
+        ),
+    }
     let colour = if initial_white {
         trf::InitialColour::White
     } else {
@@ -489,16 +497,188 @@ pub fn generate_partial_in(
     config: &Config,
     seed: u64,
 ) -> Result<(Trf, Option<Error>)> {
+    play_tournament(system, edition, config, None, seed)
+}
+
+/// Players given to the generator instead of random ones: a model tournament's (bbpPairings'
+/// `MODEL.trf -g`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GivenPlayers {
+    /// The players in starting-number order. Their records are kept (name, title, rating,
+    /// federation, FIDE id, birth date, sex) and their ratings decide the results; they are numbered
+    /// 1, 2, ... in this order; their rounds, points and ranks are replaced by the generated ones.
+    pub players: Vec<PlayerRecord>,
+    /// The lines that open the file instead of the generator's `012` line (a model's name, place,
+    /// dates, arbiters), written as they are.
+    pub header: Vec<String>,
+}
+
+/// A model tournament read for the generator (bbpPairings' `MODEL.trf -g`): its players (name, title,
+/// rating, federation, FIDE id, birth date, sex, renumbered 1, 2, ... in starting-number order), its
+/// opening records (`012` name, `022` place, dates, arbiters: every line except the players and the
+/// records the generator writes itself), and settings measured on its rounds.
+///
+/// The settings: as many players; as many rounds as the model has played (its `XXR`/`142` when it has
+/// played none); the share of drawn games among the games played; one game in N forfeited, one
+/// player-round in N a half-point bye, one in N a zero-point bye or absence that is not a withdrawal,
+/// one player-round in N a withdrawal (absent from then on); the model's point system; no late entries.
+/// The results are drawn from the players' ratings, so every player needs one: a rating of 0 is refused
+/// (as bbpPairings refuses it), naming the line.
+pub fn model(model: &Trf) -> Result<(Config, GivenPlayers)> {
+    let t = Tournament::from_trf(model)?;
+    let mut records: Vec<(usize, &PlayerRecord)> = model.players().collect();
+    records.sort_by_key(|(_, p)| p.start_number);
+    if let Some((line, p)) = records.iter().find(|(_, p)| p.rating == 0) {
+        return Err(Error::invalid(
+            Some(*line),
+            "rating",
+            format!(
+                "player {} has no rating: the generator draws the results from the ratings, so every player of a model needs one",
+                p.start_number
+            ),
+        ));
+    }
+    let n = records.len();
+    let rounds = if t.rounds_played > 0 {
+        t.rounds_played
+    } else {
+        t.total_rounds.unwrap_or(0)
+    };
+    if rounds == 0 {
+        return Err(Error::invalid(
+            None,
+            "rounds",
+            "the model has played no round and names no number of rounds (XXR/142)",
+        ));
+    }
+    let (mut games, mut draws, mut forfeits) = (0u64, 0u64, 0u64);
+    let (mut halves, mut zeros, mut withdrawals) = (0u64, 0u64, 0u64);
+    for p in &t.players {
+        // A withdrawal: absent (zero-point bye) from some round after the first to the model's last.
+        let tail = p
+            .entries
+            .iter()
+            .rev()
+            .take_while(|e| matches!(e, Entry::Bye(Bye::Zero | Bye::ForfeitLoss)))
+            .count();
+        let withdrew = tail > 0 && tail < p.entries.len();
+        if withdrew {
+            withdrawals += 1;
+        }
+        let counted = p.entries.len() - if withdrew { tail } else { 0 };
+        for e in p.entries.iter().take(counted) {
+            match e {
+                Entry::Played { outcome, .. } => {
+                    games += 1;
+                    if *outcome == crate::tournament::Outcome::Draw {
+                        draws += 1;
+                    }
+                }
+                Entry::Forfeit { .. } => forfeits += 1,
+                Entry::Bye(Bye::Half) => halves += 1,
+                Entry::Bye(Bye::Zero | Bye::ForfeitLoss) => zeros += 1,
+                Entry::Bye(_) => {}
+            }
+        }
+    }
+    // One in N, rounded to the nearest whole; never when it never happened.
+    let one_in = |total: u64, events: u64| -> u64 {
+        if events == 0 {
+            NEVER
+        } else {
+            ((2 * total + events) / (2 * events)).max(1)
+        }
+    };
+    let player_rounds = (n as u64).saturating_mul(rounds as u64);
+    let points = &t.points;
+    let ratings = records.iter().map(|(_, p)| p.rating);
+    let config = Config {
+        players: n,
+        rounds,
+        // Each game is counted from both sides, which leaves the shares as they are.
+        draw_percentage: (draws * 100).checked_div(games).unwrap_or(0) as u32,
+        forfeit_rate: one_in(games + forfeits, forfeits),
+        retired_rate: one_in(player_rounds, withdrawals),
+        half_point_bye_rate: one_in(player_rounds, halves),
+        zero_point_bye_rate: one_in(player_rounds, zeros),
+        late_entry_rate: NEVER,
+        highest_rating: ratings.clone().max().unwrap_or(0),
+        lowest_rating: ratings.min().unwrap_or(0),
+        win: points.value(PointKey::WinWhite),
+        draw: points.value(PointKey::DrawWhite),
+        loss: points.value(PointKey::LossWhite),
+        zero_point_bye: points.value(PointKey::ZeroPointBye),
+        forfeit_loss: points.value(PointKey::ForfeitLoss),
+        pairing_allocated_bye: points.value(PointKey::PairingAllocatedBye),
+    };
+    config.validate()?;
+    let header = model
+        .lines
+        .iter()
+        .filter(|l| match &l.record {
+            Record::Other => {
+                // The generator writes its own system record (`192`/coded `092`) and extension lines.
+                let code = l.text.get(..3).unwrap_or("");
+                !(code == "092" && l.text.get(3..).unwrap_or("").trim().starts_with("FIDE_")
+                    || ["XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"].contains(&code))
+            }
+            _ => false,
+        })
+        .map(|l| l.text.clone())
+        .collect();
+    let given = GivenPlayers {
+        players: records.iter().map(|(_, p)| (*p).clone()).collect(),
+        header,
+    };
+    Ok((config, given))
+}
+
+/// Like [`generate_partial_in`], with the given players instead of random ones (`config.players` must
+/// be their number; the rating range of `config` is not used).
+pub fn generate_with_players_in(
+    system: System,
+    edition: Edition,
+    config: &Config,
+    given: &GivenPlayers,
+    seed: u64,
+) -> Result<(Trf, Option<Error>)> {
+    if given.players.len() != config.players {
+        return Err(Error::invalid(
+            None,
+            "PlayersNumber",
+            format!(
+                "{} players given but {} configured",
+                given.players.len(),
+                config.players
+            ),
+        ));
+    }
+    play_tournament(system, edition, config, Some(given), seed)
+}
+
+fn play_tournament(
+    system: System,
+    edition: Edition,
+    config: &Config,
+    given: Option<&GivenPlayers>,
+    seed: u64,
+) -> Result<(Trf, Option<Error>)> {
     config.validate()?;
     let edition = system.check_edition(edition)?;
     let trf26 = edition.is_2026();
     let mut dice = Dice(ChaCha8Rng::seed_from_u64(seed));
     let n = config.players;
-    let span = u64::from(config.highest_rating - config.lowest_rating) + 1;
-    let mut ratings: Vec<u32> = (0..n)
-        .map(|_| config.lowest_rating + dice.below(span) as u32)
-        .collect();
-    ratings.sort_unstable_by(|a, b| b.cmp(a));
+    let ratings: Vec<u32> = match given {
+        Some(g) => g.players.iter().map(|p| p.rating).collect(),
+        None => {
+            let span = u64::from(config.highest_rating - config.lowest_rating) + 1;
+            let mut ratings: Vec<u32> = (0..n)
+                .map(|_| config.lowest_rating + dice.below(span) as u32)
+                .collect();
+            ratings.sort_unstable_by(|a, b| b.cmp(a));
+            ratings
+        }
+    };
     let initial_white = dice.below(2) == 0;
     // Late entries: the round in which each player enters.
     let entry: Vec<usize> = (0..n)
@@ -513,22 +693,38 @@ pub fn generate_partial_in(
     let mut players: Vec<PlayerRecord> = ratings
         .iter()
         .enumerate()
-        .map(|(i, &r)| PlayerRecord {
-            start_number: i as u32 + 1,
-            sex: String::new(),
-            title: String::new(),
-            name: format!("Player {:04}", i + 1),
-            rating: r,
-            federation: String::new(),
-            fide_id: String::new(),
-            birth: String::new(),
-            points: None,
-            rank: None,
-            rounds: Vec::new(),
+        .map(|(i, &r)| match given.and_then(|g| g.players.get(i)) {
+            Some(p) => PlayerRecord {
+                start_number: i as u32 + 1,
+                points: None,
+                rank: None,
+                rounds: Vec::new(),
+                ..p.clone()
+            },
+            None => PlayerRecord {
+                start_number: i as u32 + 1,
+                sex: String::new(),
+                title: String::new(),
+                name: format!("Player {:04}", i + 1),
+                rating: r,
+                federation: String::new(),
+                fide_id: String::new(),
+                birth: String::new(),
+                points: None,
+                rank: None,
+                rounds: Vec::new(),
+            },
         })
         .collect();
     let mut retired = vec![false; n];
-    let header = header(system, edition, config, seed, initial_white)?;
+    let header = header(
+        system,
+        edition,
+        config,
+        seed,
+        initial_white,
+        given.map(|g| g.header.as_slice()),
+    )?;
     for round in 1..=config.rounds {
         // Announcements for this round: late entries, withdrawals, requested byes.
         for i in 0..n {
@@ -913,7 +1109,7 @@ mod tests {
             ..Config::default()
         };
         let mut players = Vec::new();
-        let header = header(System::Dutch, Edition::Y2026, &c, 1, true).unwrap();
+        let header = header(System::Dutch, Edition::Y2026, &c, 1, true, None).unwrap();
         for n in 1..=4u32 {
             let result = match n {
                 1 => ResultCode::HalfPointBye,

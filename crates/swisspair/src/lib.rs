@@ -8,6 +8,7 @@ pub mod check;
 pub mod error;
 pub mod generate;
 pub mod matching;
+pub mod notices;
 pub mod pairing;
 pub mod score;
 pub mod selftest;

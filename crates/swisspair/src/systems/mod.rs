@@ -62,7 +62,7 @@ impl System {
     }
 
     /// The name the file's system record uses for this system, if any.
-    fn named(self) -> Option<NamedSystem> {
+    pub(crate) fn named(self) -> Option<NamedSystem> {
         match self {
             System::Dutch => Some(NamedSystem::Dutch),
             System::Dubov => Some(NamedSystem::Dubov),
