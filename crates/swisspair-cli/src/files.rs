@@ -72,15 +72,20 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// After a failed `-p OUTPUT`: empties `path` when it is a non-empty regular file other than the
-/// input (the pairs of an earlier run), as bbpPairings leaves its output empty; creates nothing.
-/// True when a file was emptied.
-pub fn empty_stale(path: &Path, input: &Path) -> bool {
+/// After a failed `-p OUTPUT`: empties `path` when it is a non-empty regular file other than the input
+/// (the pairs of an earlier run); with `create`, also creates it empty when it does not exist (as
+/// bbpPairings leaves its output when no valid pairing exists). True when earlier pairs were emptied.
+pub fn empty_stale(path: &Path, input: &Path, create: bool) -> bool {
     if same_file(path, input) {
         return false;
     }
     match fs::metadata(path) {
         Ok(meta) if meta.is_file() && meta.len() > 0 => fs::write(path, b"").is_ok(),
-        _ => false,
+        Ok(_) => false,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && create => {
+            let _ = fs::write(path, b"");
+            false
+        }
+        Err(_) => false,
     }
 }

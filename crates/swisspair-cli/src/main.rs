@@ -82,9 +82,9 @@ are listed on standard output; give --strict for exit code 6 when any round diff
 
 Output of -p: the number of pairs, then one `white black` line per pair (starting numbers) in board
 order, the pairing-allocated bye last as `N 0`. Output files are written atomically. When -p OUTPUT
-fails (no valid pairing, invalid input), an OUTPUT left by an earlier run is emptied, as bbpPairings
-leaves it, so that old pairs are never read as new ones; no new file is created. A checklist (-l) is
-written also when no valid pairing exists.
+fails, an OUTPUT left by an earlier run is emptied, so that old pairs are never read as new ones; when
+no valid pairing exists OUTPUT is left empty (created if need be), as bbpPairings leaves it. A
+checklist (-l) is written also when no valid pairing exists.
 
 Warnings (standard error, exit code unchanged) say what swisspair assumes: no XXR/142 (the last-round
 rules cannot apply), no XXC/152 (white assumed), a system record naming something swisspair does not
@@ -449,15 +449,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
         output.as_deref(),
         checklist.as_deref(),
     );
-    if result.is_err() {
-        // A caller that does not look at the exit code must not read an earlier run's pairs.
-        if let Some(path) = output.as_deref() {
-            if files::empty_stale(path, input) {
-                eprintln!(
-                    "swisspair: {}: emptied (it held the pairs of an earlier run)",
-                    path.display()
-                );
-            }
+    if let (Err(failure), Some(path)) = (&result, output.as_deref()) {
+        // A caller that does not look at the exit code must not read an earlier run's pairs. When no
+        // valid pairing exists, bbpPairings leaves an empty OUTPUT (it opens it before pairing): so
+        // does swisspair, so that a caller that reads it then finds it.
+        if files::empty_stale(path, input, failure.code == 1) {
+            eprintln!(
+                "swisspair: {}: emptied (no pairs: it held the pairs of an earlier run)",
+                path.display()
+            );
         }
     }
     result

@@ -353,3 +353,60 @@ pub fn check_with(
     }
     Ok(report)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn difference(recorded: &[NumberedPair], paired: &[NumberedPair]) -> RoundDifference {
+        RoundDifference {
+            round: 3,
+            recorded: recorded.to_vec(),
+            paired: paired.to_vec(),
+            error: None,
+        }
+    }
+
+    #[test]
+    fn pairs_differing_in_colours_only_are_marked_and_others_sit_beside_a_common_player() {
+        let d = difference(
+            &[(1, 2), (3, 4), (5, 6), (7, 0), (8, 9)],
+            &[(2, 1), (3, 6), (5, 4), (8, 9), (9, 0)],
+        );
+        let lines = d.pair_differences();
+        let line = |file, engine, colours_only| PairDifference {
+            file,
+            engine,
+            colours_only,
+        };
+        assert_eq!(
+            lines,
+            vec![
+                line(Some((1, 2)), Some((2, 1)), true),
+                line(Some((3, 4)), Some((3, 6)), false),
+                line(Some((5, 6)), Some((5, 4)), false),
+                line(Some((7, 0)), Some((9, 0)), false),
+            ]
+        );
+        let report = CheckReport {
+            rounds: 4,
+            differences: vec![d],
+            checklists: Vec::new(),
+        };
+        assert_eq!(
+            report.render("swisspair"),
+            "round 3: 4 of 5 pairs differ (1 in colours only)\n  file   swisspair\n  1-2    2-1        colours only\n  3-4    3-6\n  5-6    5-4\n  7 bye  9 bye\n4 rounds checked, 1 differ\n"
+        );
+    }
+
+    #[test]
+    fn unmatched_pairs_fill_the_other_side_in_order() {
+        let d = difference(&[(1, 2), (3, 4)], &[(1, 2), (5, 6), (7, 8)]);
+        let lines = d.pair_differences();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].file, Some((3, 4)));
+        assert_eq!(lines[0].engine, Some((5, 6)));
+        assert_eq!(lines[1].file, None);
+        assert_eq!(lines[1].engine, Some((7, 8)));
+    }
+}
