@@ -122,7 +122,7 @@ struct Cli {
     #[arg(long)]
     maxi: bool,
 
-    /// The tournament file (TRF16 with extension lines, or TRF26).
+    /// The tournament file (TRF16 with extension lines, or TRF26); with -g, a model tournament.
     input: Option<PathBuf>,
 
     /// Pair the next round; write the pairs to OUTPUT, or to standard output when none is named.
