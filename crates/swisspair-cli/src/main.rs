@@ -15,7 +15,7 @@ mod files;
 use clap::{ArgGroup, Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use swisspair::{Edition, Error, System, Tournament};
+use swisspair::{Edition, Error, ReadOptions, System, Tournament};
 
 /// The editions of every system, one line each, the default marked: `  --dutch       2017 (default), 2026`.
 fn editions_list() -> String {
@@ -105,6 +105,11 @@ struct Cli {
     /// the system's default edition.
     #[arg(long, value_name = "YEAR")]
     edition: Option<String>,
+
+    /// Where the points column disagrees with the results, recompute the scores from the results and
+    /// warn, instead of refusing the file.
+    #[arg(long)]
+    trust_results: bool,
 
     /// Treat the tournament as a maxi-tournament (Lim's 100-point rating limits), as `XXM 1` in the file.
     #[arg(long)]
@@ -250,13 +255,20 @@ fn requested_edition(system: System, text: Option<&str>) -> Result<Option<Editio
     })
 }
 
-fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
+fn read_tournament(path: &Path, options: ReadOptions) -> Result<Tournament, Failure> {
     let bytes = files::read(path)?;
     let trf = swisspair::trf::parse_bytes(&bytes).map_err(|e| Failure::from_error(path, &e))?;
-    for w in &trf.warnings {
+    let tournament = Tournament::from_trf_with(&trf, options).map_err(|e| {
+        for w in &trf.warnings {
+            eprintln!("swisspair: warning: {}:{w}", path.display());
+        }
+        Failure::from_error(path, &e)
+    })?;
+    // The tournament's warnings start with the reader's.
+    for w in &tournament.warnings {
         eprintln!("swisspair: warning: {}:{w}", path.display());
     }
-    Tournament::from_trf(&trf).map_err(|e| Failure::from_error(path, &e))
+    Ok(tournament)
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
@@ -280,20 +292,23 @@ fn run(cli: Cli) -> Result<(), Failure> {
             "no input file: swisspair --dutch FILE -p [OUTPUT]",
         ));
     };
+    let options = ReadOptions {
+        trust_results: cli.trust_results,
+    };
     if cli.check {
-        return check(system, requested, input, cli.maxi);
+        return check(system, requested, input, cli.maxi, options);
     }
     let Some(output) = cli.pair.as_ref() else {
         return Err(Failure::usage(
             "nothing to do: give -p (pair), -c (check) or -g (generate)",
         ));
     };
-    let mut tournament = read_tournament(input)?;
+    let mut tournament = read_tournament(input, options)?;
     tournament.maxi |= cli.maxi;
     if let Some(total) = tournament.total_rounds {
         if tournament.rounds_played >= total {
             return Err(Failure::usage(format!(
-                "{}: all {total} rounds (XXR/142) are already paired",
+                "{}: all {total} rounds are paired — use -c to check them, or raise XXR/142 to pair another round",
                 input.display()
             )));
         }
@@ -457,9 +472,10 @@ fn check(
     requested: Option<Edition>,
     input: &Path,
     maxi: bool,
+    options: ReadOptions,
 ) -> Result<(), Failure> {
     use std::io::IsTerminal;
-    let mut tournament = read_tournament(input)?;
+    let mut tournament = read_tournament(input, options)?;
     tournament.maxi |= maxi;
     let edition = system
         .edition_for(&tournament, requested)

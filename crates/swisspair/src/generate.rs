@@ -403,7 +403,7 @@ fn point_values_2026(config: &Config) -> Result<Vec<(PointKey, Score)>> {
                 None,
                 name,
                 format!(
-                    "{value}: at most {} points with the 2026 edition (a 162 value from 10.0 up touches its symbol, as in 'W10.0', which swisspair's reader does not split yet)",
+                    "{value}: at most {} points with the 2026 edition (a 162 value has 4 columns)",
                     trf::MAX_162_VALUE
                 ),
             ));
