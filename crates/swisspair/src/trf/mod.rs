@@ -4,7 +4,8 @@
 //! mean for a tournament: [`crate::tournament`] checks that the records agree with each other. Every record
 //! keeps its 1-based line number so that later errors can name it.
 //!
-//! Accepted: LF, CRLF and CR-only line endings, a UTF-8 byte-order mark, TRF16 records with the extension
+//! Accepted: LF, CRLF and CR-only line endings, a UTF-8 byte-order mark, Latin-1/Windows-1252 lines in a
+//! file that is not UTF-8 (with a warning), TRF16 records with the extension
 //! lines the pairing engines read (XXR, XXC, XXS, BB?, XXA, XXP, XXZ, and swisspair's XXM) and the TRF26
 //! records 142, 152, 162,
 //! 192, 240, 250, 260 and 299. Every other line is kept as it is and written back unchanged.
