@@ -972,12 +972,23 @@ mod tests {
         // The 2017 edition writes it (BBZ).
         assert!(generate_in(System::Dutch, Edition::Y2017, &zpb, 1).is_ok());
         let big = Config {
-            win: Score::points(10),
-            pairing_allocated_bye: Score::points(10),
+            win: Score::points(100),
+            pairing_allocated_bye: Score::points(100),
             ..Config::default()
         };
         let e = generate_in(System::Dutch, Edition::Y2026, &big, 1).unwrap_err();
         assert!(e.to_string().contains("PointsForWin"), "{e}");
+        // From 10.0 up a 162 value touches its symbol (`W10.0`); the reader splits them by the columns.
+        let ten = Config {
+            win: Score::points(10),
+            pairing_allocated_bye: Score::points(10),
+            ..Config::default()
+        };
+        let trf = generate_in(System::Dutch, Edition::Y2026, &ten, 1).expect("generated");
+        let t =
+            Tournament::from_trf(&crate::trf::parse(&crate::trf::write(&trf)).expect("reads back"))
+                .expect("checks");
+        assert_eq!(t.points.win(), Score::points(10));
         // A system without the edition.
         let e = generate_in(System::Dubov, Edition::Y2026, &Config::default(), 1).unwrap_err();
         assert_eq!(e.exit_code(), 3);

@@ -727,19 +727,22 @@ fn settle_points(
             first_trusted_line.get_or_insert(p.line);
             continue;
         }
-        let loose_note = if cells.is_empty() {
-            String::new()
+        let (loose_note, what_to_do) = if cells.is_empty() {
+            (String::new(), "correct the points column or the results")
         } else {
-            format!(
-                "; {} with no opponent and '-' or no result code: no bye read into them makes up the difference",
-                rounds_list(cells)
+            (
+                format!(
+                    "; {} with no opponent and '-' or no result code: no bye read into them all makes up the difference",
+                    rounds_list(cells)
+                ),
+                "write the bye of each of those rounds (0000 - H, F or Z)",
             )
         };
         return Err(Error::invalid(
             Some(p.line),
             "points (columns 81-84)",
             format!(
-                "player {} has {declared} but the results add up to {computed}{loose_note} — correct the points column or the results, or give --trust-results to use the results' score",
+                "player {} has {declared} but the results add up to {computed}{loose_note} — {what_to_do}, or give --trust-results to use the results' score",
                 p.start_number
             ),
         ));
