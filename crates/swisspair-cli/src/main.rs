@@ -18,7 +18,7 @@ use clap::{ArgGroup, Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use swisspair::notices::Purpose;
-use swisspair::{Edition, Error, System, Tournament};
+use swisspair::{Edition, Error, ReadOptions, System, Tournament};
 
 /// The editions of every system, one line each, the default marked: `  --dutch       2017 (default), 2026`.
 fn editions_list() -> String {
@@ -117,6 +117,11 @@ struct Cli {
     /// the system's default edition.
     #[arg(long, value_name = "YEAR")]
     edition: Option<String>,
+
+    /// Where the points column disagrees with the results, recompute the scores from the results and
+    /// warn, instead of refusing the file.
+    #[arg(long)]
+    trust_results: bool,
 
     /// Treat the tournament as a maxi-tournament (Lim's 100-point rating limits), as `XXM 1` in the file.
     #[arg(long)]
@@ -321,9 +326,14 @@ fn read_tournament(
     system: System,
     requested: Option<Edition>,
     purpose: Purpose,
+    options: ReadOptions,
 ) -> Result<Tournament, Failure> {
     let trf = read_trf(path)?;
-    let tournament = Tournament::from_trf(&trf).map_err(|e| Failure::from_error(path, &e))?;
+    let tournament = Tournament::from_trf_with(&trf, options).map_err(|e| {
+        // What the reader noticed (e.g. the encoding) may explain the refusal.
+        warn(path, &trf.warnings);
+        Failure::from_error(path, &e)
+    })?;
     warn(
         path,
         &swisspair::notices::warnings(&tournament, system, requested, purpose),
@@ -426,6 +436,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Some(named) => Some(checklist_path(named.as_deref(), input, input)?),
         None => None,
     };
+    let options = ReadOptions {
+        trust_results: cli.trust_results,
+    };
     if cli.check {
         return check(
             system,
@@ -434,6 +447,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             cli.maxi,
             checklist.as_deref(),
             cli.strict,
+            options,
         );
     }
     let Some(output) = cli.pair.as_ref() else {
@@ -448,6 +462,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         cli.maxi,
         output.as_deref(),
         checklist.as_deref(),
+        options,
     );
     if let (Err(failure), Some(path)) = (&result, output.as_deref()) {
         // A caller that does not look at the exit code must not read an earlier run's pairs. When no
@@ -471,13 +486,14 @@ fn pair(
     maxi: bool,
     output: Option<&Path>,
     checklist: Option<&Path>,
+    options: ReadOptions,
 ) -> Result<(), Failure> {
-    let mut tournament = read_tournament(input, system, requested, Purpose::Pair)?;
+    let mut tournament = read_tournament(input, system, requested, Purpose::Pair, options)?;
     tournament.maxi |= maxi;
     if let Some(total) = tournament.total_rounds {
         if tournament.rounds_played >= total {
             return Err(Failure::usage(format!(
-                "{}: all {total} rounds (XXR/142) are already paired",
+                "{}: all {total} rounds are paired — use -c to check them, or raise XXR/142 to pair another round",
                 input.display()
             )));
         }
@@ -698,9 +714,10 @@ fn check(
     maxi: bool,
     checklist: Option<&Path>,
     strict: bool,
+    options: ReadOptions,
 ) -> Result<(), Failure> {
     use std::io::IsTerminal;
-    let mut tournament = read_tournament(input, system, requested, Purpose::Check)?;
+    let mut tournament = read_tournament(input, system, requested, Purpose::Check, options)?;
     tournament.maxi |= maxi;
     let edition = system
         .edition_for(&tournament, requested)

@@ -403,7 +403,7 @@ fn point_values_2026(config: &Config) -> Result<Vec<(PointKey, Score)>> {
                 None,
                 name,
                 format!(
-                    "{value}: at most {} points with the 2026 edition (a 162 value from 10.0 up touches its symbol, as in 'W10.0', which swisspair's reader does not split yet)",
+                    "{value}: at most {} points with the 2026 edition (a 162 value has 4 columns)",
                     trf::MAX_162_VALUE
                 ),
             ));
@@ -1168,12 +1168,23 @@ mod tests {
         // The 2017 edition writes it (BBZ).
         assert!(generate_in(System::Dutch, Edition::Y2017, &zpb, 1).is_ok());
         let big = Config {
-            win: Score::points(10),
-            pairing_allocated_bye: Score::points(10),
+            win: Score::points(100),
+            pairing_allocated_bye: Score::points(100),
             ..Config::default()
         };
         let e = generate_in(System::Dutch, Edition::Y2026, &big, 1).unwrap_err();
         assert!(e.to_string().contains("PointsForWin"), "{e}");
+        // From 10.0 up a 162 value touches its symbol (`W10.0`); the reader splits them by the columns.
+        let ten = Config {
+            win: Score::points(10),
+            pairing_allocated_bye: Score::points(10),
+            ..Config::default()
+        };
+        let trf = generate_in(System::Dutch, Edition::Y2026, &ten, 1).expect("generated");
+        let t =
+            Tournament::from_trf(&crate::trf::parse(&crate::trf::write(&trf)).expect("reads back"))
+                .expect("checks");
+        assert_eq!(t.points.win(), Score::points(10));
         // A system without the edition.
         let e = generate_in(System::Dubov, Edition::Y2026, &Config::default(), 1).unwrap_err();
         assert_eq!(e.exit_code(), 3);

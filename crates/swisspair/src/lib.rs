@@ -21,4 +21,4 @@ pub use error::{Error, Result};
 pub use pairing::{Game, Pairing};
 pub use score::Score;
 pub use systems::{Edition, System};
-pub use tournament::Tournament;
+pub use tournament::{ReadOptions, Tournament};

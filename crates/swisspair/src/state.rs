@@ -189,8 +189,8 @@ impl RoundState {
             let mut total = Score::ZERO;
             for k in 1..=played + 1 {
                 scores.push(total + p.acceleration_in(k));
-                if let Some(e) = p.entries.get(k - 1) {
-                    total += t.points.of_entry(e);
+                if k <= p.entries.len() {
+                    total += t.points_in(i, k);
                 }
             }
             debug_assert_eq!(total, t.score_after(i, played));

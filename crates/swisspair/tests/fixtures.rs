@@ -143,6 +143,8 @@ fn writer_round_trips_every_fixture() {
                     for p in t1.players.iter_mut().chain(t2.players.iter_mut()) {
                         p.line = 0;
                     }
+                    // A Latin-1 file is written back as UTF-8: only its encoding warning goes.
+                    t1.warnings.retain(|w| !w.contains(": encoding: "));
                     assert_eq!(t1, t2, "{}", path.display());
                 }
                 (Err(e1), Err(e2)) => assert_eq!(

@@ -1,8 +1,8 @@
 //! From TRF records to a checked [`Tournament`].
 
 use super::{
-    Availability, Bye, Colour, Entry, ForbiddenPair, Outcome, Player, PointSystem, RulesRecord,
-    Tournament,
+    Availability, Bye, Colour, Entry, ForbiddenPair, Outcome, Player, PointSystem, ReadOptions,
+    RulesRecord, Tournament,
 };
 use crate::error::{Error, Result};
 use crate::score::Score;
@@ -11,7 +11,7 @@ use crate::trf::{
 };
 use std::collections::BTreeMap;
 
-pub(super) fn build(trf: &Trf) -> Result<Tournament> {
+pub(super) fn build(trf: &Trf, options: ReadOptions) -> Result<Tournament> {
     let mut warnings = trf.warnings.clone();
     let mut records: Vec<(usize, &PlayerRecord)> = trf.players().collect();
     // Duplicate starting numbers.
@@ -59,10 +59,10 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
             }
             Record::TournamentType(t) => {
                 if t.to_ascii_uppercase().contains("TEAM") {
-                    return Err(Error::invalid(
-                        Some(line.number),
+                    return Err(crate::trf::team_tournament(
+                        line.number,
                         "192 tournament type",
-                        format!("'{t}' is a team tournament; swisspair pairs individual tournaments only"),
+                        format!("192 {t}"),
                     ));
                 }
                 tournament_type = Some(t.clone());
@@ -101,12 +101,21 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
     }
 
     let mut players = Vec::with_capacity(records.len());
+    // Per player, the rounds (0-based) written loosely: no opponent and `-` or no result code.
+    let mut loose: Vec<Vec<usize>> = Vec::with_capacity(records.len());
     for &(line, p) in &records {
         let mut entries = Vec::with_capacity(rounds_played);
+        let mut unmarked = Vec::new();
         for round in 1..=rounds_played {
             let cell = p.rounds.get(round - 1).copied().unwrap_or(Cell::BLANK);
+            if cell.opponent.is_none()
+                && matches!(cell.result, ResultCode::ForfeitLoss | ResultCode::Blank)
+            {
+                unmarked.push(round - 1);
+            }
             entries.push(entry_of(cell, p.start_number, line, round, &index)?);
         }
+        loose.push(unmarked);
         let next_round = match p.rounds.get(rounds_played) {
             Some(cell) if !cell.is_blank() => match bye_of(cell.result) {
                 Some(bye) => Availability::Absent(bye),
@@ -137,6 +146,7 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
             entries,
             next_round,
             acceleration: Vec::new(),
+            adjustments: Vec::new(),
         });
     }
 
@@ -145,6 +155,7 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
 
     // Announcements and restrictions from extension records.
     let mut forbidden = Vec::new();
+    let mut abnormal = Vec::new();
     let next = rounds_played + 1;
     for line in &trf.lines {
         let at = Some(line.number);
@@ -221,6 +232,25 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
                     }
                 }
             }
+            Record::AbnormalPoints(a) => {
+                let players = a
+                    .players
+                    .iter()
+                    .map(|&n| lookup(n, "299 player"))
+                    .collect::<Result<Vec<_>>>()?;
+                match a.points {
+                    Some(points) => abnormal.push(Abnormal {
+                        kind: a.kind,
+                        points,
+                        round: a.round.map(|r| r as usize),
+                        players,
+                    }),
+                    None => warnings.push(format!(
+                        "{}: 299: match points (columns 8-11) count in team tournaments only; the record is kept but changes no score",
+                        line.number
+                    )),
+                }
+            }
             Record::ForbiddenPairs(list) => {
                 add_forbidden(&mut forbidden, list, 1, usize::MAX, &lookup, "XXP player")?;
             }
@@ -258,7 +288,10 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
             r.line, r.code
         ));
     }
-    let tournament = Tournament {
+    for (i, p) in players.iter_mut().enumerate() {
+        p.adjustments = adjustments_of(i, &p.entries, &points, &abnormal);
+    }
+    let mut tournament = Tournament {
         players,
         rounds_played,
         total_rounds,
@@ -270,7 +303,7 @@ pub(super) fn build(trf: &Trf) -> Result<Tournament> {
         maxi,
         warnings,
     };
-    check_points(&tournament)?;
+    settle_points(&mut tournament, &loose, &abnormal, options)?;
     Ok(tournament)
 }
 
@@ -502,28 +535,230 @@ fn check_one_bye_per_round(players: &[Player], rounds: usize) -> Result<()> {
     Ok(())
 }
 
+/// A TRF-2026 `299` record with its players as indices.
+struct Abnormal {
+    /// The kind of result whose points it replaces; `None`: points added (a bonus or a penalty).
+    kind: Option<char>,
+    points: Score,
+    /// 1-based; `None`: every round.
+    round: Option<usize>,
+    /// Empty: every player.
+    players: Vec<usize>,
+}
+
+/// The `299` kind of a round: `W D L` for games played, `+ -` for forfeits, `F H Z` for byes; the
+/// pairing-allocated bye has none.
+fn kind_of(entry: &Entry) -> Option<char> {
+    match *entry {
+        Entry::Played { outcome, .. } => Some(match outcome {
+            Outcome::Win => 'W',
+            Outcome::Draw => 'D',
+            Outcome::Loss => 'L',
+        }),
+        Entry::Forfeit { won: true, .. } | Entry::Bye(Bye::ForfeitWin) => Some('+'),
+        Entry::Forfeit { won: false, .. } | Entry::Bye(Bye::ForfeitLoss) => Some('-'),
+        Entry::Bye(Bye::Full) => Some('F'),
+        Entry::Bye(Bye::Half) => Some('H'),
+        Entry::Bye(Bye::Zero) => Some('Z'),
+        Entry::Bye(Bye::PairingAllocated) => None,
+    }
+}
+
+/// The most the points of one round may be moved by `299` records (a thousand points), so that no sum of
+/// records overflows.
+const MAX_ADJUSTMENT: i64 = 10_000;
+
+/// What `299` records add to each round of player `player` (index) over the point system's value, as
+/// TRF-2026 defines them (and bbpPairings applies them): a record with a kind of result gives that kind
+/// another value — the most specific record counts (a named player before every player, a named round
+/// before every round, a later record before an earlier one); a record without a kind adds its points
+/// (a bonus, or a penalty when negative). A record for every round counts in every round played.
+fn adjustments_of(
+    player: usize,
+    entries: &[Entry],
+    points: &PointSystem,
+    abnormal: &[Abnormal],
+) -> Vec<Score> {
+    if abnormal.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(entries.len());
+    for (r, entry) in entries.iter().enumerate() {
+        let applies = |a: &&Abnormal| {
+            a.round.is_none_or(|round| round == r + 1)
+                && (a.players.is_empty() || a.players.contains(&player))
+        };
+        let base = points.of_entry(entry);
+        let kind = kind_of(entry);
+        let mut best: Option<(u8, Score)> = None;
+        for a in abnormal
+            .iter()
+            .filter(|a| a.kind.is_some() && a.kind == kind)
+            .filter(applies)
+        {
+            let specificity = 2 * u8::from(!a.players.is_empty()) + u8::from(a.round.is_some());
+            if best.is_none_or(|(b, _)| specificity >= b) {
+                best = Some((specificity, a.points));
+            }
+        }
+        let mut value = i64::from(best.map_or(base, |(_, v)| v).0);
+        for a in abnormal.iter().filter(|a| a.kind.is_none()).filter(applies) {
+            value = (value + i64::from(a.points.0)).clamp(-MAX_ADJUSTMENT, MAX_ADJUSTMENT);
+        }
+        let delta = (value - i64::from(base.0)).clamp(-MAX_ADJUSTMENT, MAX_ADJUSTMENT);
+        out.push(Score(i32::try_from(delta).unwrap_or(0)));
+    }
+    out
+}
+
+/// The name of a bye a loosely written round is read as.
+fn bye_name(bye: Bye) -> &'static str {
+    match bye {
+        Bye::Zero => "zero-point bye",
+        Bye::Half => "half-point bye",
+        Bye::Full => "full-point bye",
+        Bye::PairingAllocated => "pairing-allocated bye",
+        Bye::ForfeitWin => "forfeit win",
+        Bye::ForfeitLoss => "forfeit loss",
+    }
+}
+
+/// Round numbers (0-based indices) as a list: `rounds 4, 5` or `round 6`.
+fn rounds_list(rounds: &[usize]) -> String {
+    let list: Vec<String> = rounds.iter().map(|r| (r + 1).to_string()).collect();
+    match list.len() {
+        1 => format!("round {}", list.join("")),
+        _ => format!("rounds {}", list.join(", ")),
+    }
+}
+
+/// Remarks listed in one warning: the first few, then how many more.
+fn summarise(items: &[String]) -> String {
+    const SHOWN: usize = 6;
+    let mut text = items
+        .iter()
+        .take(SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
+    if items.len() > SHOWN {
+        text.push_str(&format!("; and {} more", items.len() - SHOWN));
+    }
+    text
+}
+
 /// The points column must equal the score recomputed from the results (an announced bye for the round to
-/// be paired may or may not be counted).
-fn check_points(t: &Tournament) -> Result<()> {
-    for (i, p) in t.players.iter().enumerate() {
+/// be paired may or may not be counted). Where it does not:
+///
+/// - rounds written loosely — no opponent and `-` or no result code, as the Irish Chess Union's and
+///   lichess's exports write a round the player did not play — are read as the bye the points column
+///   says they scored: all of a player's loose rounds as the same bye (zero, half or full point), the
+///   first that makes the score equal the column. One warning for the file lists them.
+/// - otherwise, with `--trust-results` the recomputed score counts (one warning for the file), and
+///   without it the file is refused, naming the line and both numbers.
+fn settle_points(
+    t: &mut Tournament,
+    loose: &[Vec<usize>],
+    abnormal: &[Abnormal],
+    options: ReadOptions,
+) -> Result<()> {
+    let mut read_as_byes: Vec<String> = Vec::new();
+    let mut first_bye_line = None;
+    let mut trusted: Vec<String> = Vec::new();
+    let mut first_trusted_line = None;
+    for i in 0..t.players.len() {
+        let computed = t.score_after(i, t.rounds_played);
+        let Some(p) = t.players.get(i) else { continue };
         let Some(declared) = p.declared_points else {
             continue;
         };
-        let computed = t.score_after(i, t.rounds_played);
-        let with_announced = match p.next_round {
-            Availability::Absent(b) => computed + t.points.of_bye(b),
-            Availability::Available => computed,
+        let announced = match p.next_round {
+            Availability::Absent(b) => Some(t.points.of_bye(b)),
+            Availability::Available => None,
         };
-        if declared != computed && declared != with_announced {
-            return Err(Error::invalid(
-                Some(p.line),
-                "points (columns 81-84)",
-                format!(
-                    "player {} has {declared} but the results add up to {computed}",
-                    p.start_number
-                ),
-            ));
+        let accepts =
+            |score: Score| score == declared || announced.is_some_and(|a| score + a == declared);
+        if accepts(computed) {
+            continue;
         }
+        let cells = loose.get(i).map_or(&[][..], Vec::as_slice);
+        if !cells.is_empty() {
+            let reading = [Bye::Zero, Bye::Half, Bye::Full]
+                .into_iter()
+                .find_map(|bye| {
+                    let mut entries = p.entries.clone();
+                    for &r in cells {
+                        if let Some(e) = entries.get_mut(r) {
+                            *e = Entry::Bye(bye);
+                        }
+                    }
+                    let adjustments = adjustments_of(i, &entries, &t.points, abnormal);
+                    let score: Score = entries
+                        .iter()
+                        .enumerate()
+                        .map(|(r, e)| {
+                            t.points.of_entry(e)
+                                + adjustments.get(r).copied().unwrap_or(Score::ZERO)
+                        })
+                        .sum();
+                    accepts(score).then_some((bye, entries, adjustments))
+                });
+            if let Some((bye, entries, adjustments)) = reading {
+                read_as_byes.push(format!(
+                    "player {} (line {}) {}: {}",
+                    p.start_number,
+                    p.line,
+                    rounds_list(cells),
+                    bye_name(bye)
+                ));
+                first_bye_line.get_or_insert(p.line);
+                if let Some(p) = t.players.get_mut(i) {
+                    p.entries = entries;
+                    p.adjustments = adjustments;
+                }
+                continue;
+            }
+        }
+        if options.trust_results {
+            trusted.push(format!(
+                "player {} (line {}) has {declared}, the results {computed}",
+                p.start_number, p.line
+            ));
+            first_trusted_line.get_or_insert(p.line);
+            continue;
+        }
+        let (loose_note, what_to_do) = if cells.is_empty() {
+            (String::new(), "correct the points column or the results")
+        } else {
+            (
+                format!(
+                    "; {} with no opponent and '-' or no result code: no bye read into them all makes up the difference",
+                    rounds_list(cells)
+                ),
+                "write the bye of each of those rounds (0000 - H, F or Z)",
+            )
+        };
+        return Err(Error::invalid(
+            Some(p.line),
+            "points (columns 81-84)",
+            format!(
+                "player {} has {declared} but the results add up to {computed}{loose_note} — {what_to_do}, or give --trust-results to use the results' score",
+                p.start_number
+            ),
+        ));
+    }
+    if let Some(line) = first_bye_line {
+        t.warnings.push(format!(
+            "{line}: rounds without opponent written '-' or blank, read as the bye the points column says they scored: {}",
+            summarise(&read_as_byes)
+        ));
+    }
+    if let Some(line) = first_trusted_line {
+        t.warnings.push(format!(
+            "{line}: points (columns 81-84) differ from the results for {} player(s); the scores are recomputed from the results (--trust-results): {}",
+            trusted.len(),
+            summarise(&trusted)
+        ));
     }
     Ok(())
 }

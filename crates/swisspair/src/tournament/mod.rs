@@ -129,6 +129,9 @@ pub struct Player {
     pub next_round: Availability,
     /// Virtual points (XXA, 250) per round, round 1 first; missing rounds count as zero.
     pub acceleration: Vec<Score>,
+    /// Real points added to what each round scored under the point system (TRF-2026 `299`: a bonus, a
+    /// penalty, or another value for a kind of result), round 1 first; missing rounds count as zero.
+    pub adjustments: Vec<Score>,
 }
 
 impl Player {
@@ -140,6 +143,14 @@ impl Player {
             .copied()
             .unwrap_or(Score::ZERO)
     }
+}
+
+/// Choices about reading a file that the user makes (the command line's flags).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Where the points column disagrees with the results, use the score recomputed from the results and
+    /// warn, instead of refusing the file (`--trust-results`).
+    pub trust_results: bool,
 }
 
 /// A forbidden pair (XXP, 260): the two players (indices) may not meet in rounds `first..=last`.
@@ -178,7 +189,12 @@ pub struct Tournament {
 impl Tournament {
     /// Builds and checks a tournament from a parsed file.
     pub fn from_trf(trf: &Trf) -> crate::Result<Tournament> {
-        build::build(trf)
+        build::build(trf, ReadOptions::default())
+    }
+
+    /// Builds and checks a tournament from a parsed file, with the user's reading choices.
+    pub fn from_trf_with(trf: &Trf, options: ReadOptions) -> crate::Result<Tournament> {
+        build::build(trf, options)
     }
 
     /// Reads a tournament from the bytes of a TRF file.
@@ -200,13 +216,22 @@ impl Tournament {
 
     /// Points of a player after the first `rounds` rounds (real points, without acceleration).
     pub fn score_after(&self, player: usize, rounds: usize) -> Score {
-        self.players.get(player).map_or(Score::ZERO, |p| {
-            p.entries
-                .iter()
-                .take(rounds)
-                .map(|e| self.points.of_entry(e))
-                .sum()
-        })
+        (1..=rounds)
+            .map(|round| self.points_in(player, round))
+            .sum()
+    }
+
+    /// Points a player scored in `round` (1-based): the point system's value of the entry, plus any `299`
+    /// adjustment; zero for a round not played yet.
+    pub fn points_in(&self, player: usize, round: usize) -> Score {
+        let Some(p) = self.players.get(player) else {
+            return Score::ZERO;
+        };
+        let Some(entry) = round.checked_sub(1).and_then(|i| p.entries.get(i)) else {
+            return Score::ZERO;
+        };
+        let adjustment = p.adjustments.get(round - 1).copied().unwrap_or(Score::ZERO);
+        self.points.of_entry(entry) + adjustment
     }
 
     /// Whether players `a` and `b` are forbidden to meet in `round`.

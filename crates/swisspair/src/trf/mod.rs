@@ -4,14 +4,16 @@
 //! mean for a tournament: [`crate::tournament`] checks that the records agree with each other. Every record
 //! keeps its 1-based line number so that later errors can name it.
 //!
-//! Accepted: LF, CRLF and CR-only line endings, a UTF-8 byte-order mark, TRF16 records with the extension
+//! Accepted: LF, CRLF and CR-only line endings, a UTF-8 byte-order mark, Latin-1/Windows-1252 lines in a
+//! file that is not UTF-8 (with a warning), TRF16 records with the extension
 //! lines the pairing engines read (XXR, XXC, XXS, BB?, XXA, XXP, XXZ, and swisspair's XXM) and the TRF26
 //! records 142, 152, 162,
-//! 192, 240, 250 and 260. Every other line is kept as it is and written back unchanged.
+//! 192, 240, 250, 260 and 299. Every other line is kept as it is and written back unchanged.
 
 mod parse;
 mod write;
 
+pub(crate) use parse::team_tournament;
 pub use parse::{parse, parse_bytes, parse_line};
 pub use write::{format_player, format_trf26, write, MAX_162_VALUE};
 
@@ -82,8 +84,27 @@ pub enum Record {
     /// `XXM 1` / `XXM on` (`XXM 0` / `XXM off`): a maxi-tournament. The Lim system (C.04.4.3 3.2, 3.8,
     /// 5.7) applies its 100-point rating limits only in maxi-tournaments and does not define them.
     MaxiTournament(bool),
+    /// TRF-2026 `299`: points assigned otherwise than by the point system (a bonus, a penalty, another
+    /// value for a kind of result).
+    AbnormalPoints(AbnormalPoints),
     /// Anything else (headers, comments, team records, unknown records), kept verbatim.
     Other,
+}
+
+/// A TRF-2026 `299` record, read by its columns: `299 T  MMMM  PPPP  RRR  NNNN NNNN ...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbnormalPoints {
+    /// Column 5: the kind of result whose points this record replaces (`W D L F H Z + -`, upper case), or
+    /// `None` (blank): the points are added to what the round scored (a bonus, or a penalty when negative).
+    pub kind: Option<char>,
+    /// Columns 8-11: match points (team tournaments only).
+    pub match_points: Option<Score>,
+    /// Columns 14-17: points (game points in a team tournament; a player's points in an individual one).
+    pub points: Option<Score>,
+    /// Columns 20-22: the round; `None` (blank or `000`): every round.
+    pub round: Option<u32>,
+    /// Columns 24-27, 29-32, ...: starting numbers; empty (blank or `0000`): every player.
+    pub players: Vec<u32>,
 }
 
 /// The initial colour (E.5): what the top-ranked player gets in round 1.

@@ -1,8 +1,8 @@
 //! The TRF reader: text to records, with an error naming the line and field for anything malformed.
 
 use super::{
-    ByeRequestKind, Cell, CellColour, InitialColour, Line, PlayerRecord, PointKey, Record,
-    ResultCode, Trf, MAX_ROUNDS, MAX_START_NUMBER,
+    AbnormalPoints, ByeRequestKind, Cell, CellColour, InitialColour, Line, PlayerRecord, PointKey,
+    Record, ResultCode, Trf, MAX_ROUNDS, MAX_START_NUMBER,
 };
 use crate::error::{Error, Result};
 use crate::score::Score;
@@ -14,30 +14,83 @@ const ROUND_WIDTH: usize = 10;
 /// Longest line accepted (a player record with [`MAX_ROUNDS`] rounds, with room to spare).
 const MAX_LINE_CHARS: usize = FIRST_ROUND_COLUMN + ROUND_WIDTH * (MAX_ROUNDS + 1) + 200;
 
-/// Reads a TRF file from bytes: UTF-8 (a byte-order mark is skipped), any line ending.
+/// Reads a TRF file from bytes: UTF-8 (a byte-order mark is skipped), any line ending. A file that is not
+/// UTF-8 is read line by line: lines that are valid UTF-8 as they are, the others as Windows-1252 (which
+/// contains every printable Latin-1 character), with one warning naming the first such line. Bytes no text
+/// file holds (NUL and most control characters) are refused.
 pub fn parse_bytes(bytes: &[u8]) -> Result<Trf> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
         Ok(text) => parse(text),
         Err(e) => {
-            let good = &bytes[..e.valid_up_to()];
+            let good = bytes.get(..e.valid_up_to()).unwrap_or_default();
             let line = 1 + count_line_breaks(good);
             let line_start = good
                 .iter()
                 .rposition(|&b| b == b'\n' || b == b'\r')
                 .map_or(0, |p| p + 1);
-            let column =
-                std::str::from_utf8(&good[line_start..]).map_or(0, |s| s.chars().count()) + 1;
-            Err(Error::invalid(
-                Some(line),
-                "encoding",
+            let column = std::str::from_utf8(good.get(line_start..).unwrap_or_default())
+                .map_or(0, |s| s.chars().count())
+                + 1;
+            let byte = bytes.get(e.valid_up_to()).copied().unwrap_or(0);
+            if let Some((offset, control)) = bytes
+                .iter()
+                .enumerate()
+                .find(|(_, &b)| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1A))
+            {
+                let before = bytes.get(..offset).unwrap_or_default();
+                return Err(Error::invalid(
+                    Some(1 + count_line_breaks(before)),
+                    "encoding",
+                    format!(
+                        "byte 0x{control:02X} (a control character) in a file that is not UTF-8 either: this is not a text file"
+                    ),
+                ));
+            }
+            let text = decode_windows_1252_lines(bytes);
+            let mut trf = parse(&text)?;
+            trf.warnings.insert(
+                0,
                 format!(
-                    "column {column}: not valid UTF-8 (byte 0x{:02X}); TRF files must be UTF-8 (convert Latin-1 files first)",
-                    bytes.get(e.valid_up_to()).copied().unwrap_or(0)
+                    "{line}: encoding: column {column}: not UTF-8 (byte 0x{byte:02X}); the file is read as Latin-1 (Windows-1252), its other UTF-8 lines as UTF-8"
                 ),
-            ))
+            );
+            Ok(trf)
         }
     }
+}
+
+/// Windows-1252 characters of the bytes 0x80-0x9F (the five bytes it leaves undefined stay the Latin-1
+/// control characters, as browsers read them). The other bytes are the Latin-1 characters of that code.
+const WINDOWS_1252_80_9F: [char; 32] = [
+    '\u{20AC}', '\u{0081}', '\u{201A}', '\u{0192}', '\u{201E}', '\u{2026}', '\u{2020}', '\u{2021}',
+    '\u{02C6}', '\u{2030}', '\u{0160}', '\u{2039}', '\u{0152}', '\u{008D}', '\u{017D}', '\u{008F}',
+    '\u{0090}', '\u{2018}', '\u{2019}', '\u{201C}', '\u{201D}', '\u{2022}', '\u{2013}', '\u{2014}',
+    '\u{02DC}', '\u{2122}', '\u{0161}', '\u{203A}', '\u{0153}', '\u{009D}', '\u{017E}', '\u{0178}',
+];
+
+/// One byte read as Windows-1252.
+fn windows_1252(b: u8) -> char {
+    match b {
+        0x80..=0x9F => WINDOWS_1252_80_9F
+            .get(usize::from(b - 0x80))
+            .copied()
+            .unwrap_or(char::REPLACEMENT_CHARACTER),
+        _ => char::from(b),
+    }
+}
+
+/// The text of a file that is not UTF-8: each line (line endings kept) as UTF-8 when it is valid UTF-8,
+/// otherwise as Windows-1252. A file mixing both (a UTF-8 header, Latin-1 names) keeps every letter.
+fn decode_windows_1252_lines(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
+    for chunk in bytes.split_inclusive(|&b| b == b'\n' || b == b'\r') {
+        match std::str::from_utf8(chunk) {
+            Ok(s) => text.push_str(s),
+            Err(_) => text.extend(chunk.iter().map(|&b| windows_1252(b))),
+        }
+    }
+    text
 }
 
 fn count_line_breaks(bytes: &[u8]) -> usize {
@@ -87,7 +140,9 @@ fn split_lines(text: &str) -> Vec<&str> {
 pub fn parse(text: &str) -> Result<Trf> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let mut trf = Trf::default();
-    for (index, raw) in split_lines(text).into_iter().enumerate() {
+    let lines = split_lines(text);
+    refuse_team_tournament(&lines)?;
+    for (index, raw) in lines.into_iter().enumerate() {
         let number = index + 1;
         if raw.contains('\0') {
             return Err(Error::invalid(
@@ -120,6 +175,40 @@ pub fn parse(text: &str) -> Result<Trf> {
         return Err(Error::invalid(None, "file", what));
     }
     Ok(trf)
+}
+
+/// A team tournament (TRF-2026 `192 FIDE_TEAM_...`, or team records `310`) is refused before any player
+/// record is read: its player records follow team rules (board results, team forfeits) that an individual
+/// reading would misreport.
+fn refuse_team_tournament(lines: &[&str]) -> Result<()> {
+    for (index, raw) in lines.iter().enumerate() {
+        let code = raw.get(..3).unwrap_or("");
+        let rest = raw.get(3..).unwrap_or("").trim();
+        if code == "192" && rest.to_ascii_uppercase().contains("TEAM") {
+            return Err(team_tournament(
+                index + 1,
+                "192 tournament type",
+                format!("192 {rest}"),
+            ));
+        }
+        if code == "310" {
+            return Err(team_tournament(
+                index + 1,
+                "310 team record",
+                "310 team records".to_string(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The refusal of a team tournament, `what` naming the record that says so.
+pub(crate) fn team_tournament(line: usize, field: &str, what: String) -> Error {
+    Error::invalid(
+        Some(line),
+        field,
+        format!("a team tournament ({what}): swisspair pairs individual tournaments"),
+    )
 }
 
 /// Reads one line as a record (`number` is its line number, for errors).
@@ -237,6 +326,7 @@ fn parse_record(line: &str, number: usize, warnings: &mut Vec<String>) -> Result
                 players,
             }
         }
+        "299" => Record::AbnormalPoints(parse_299(line, number)?),
         "192" => Record::TournamentType(rest.trim().to_string()),
         "XXM" => match rest.trim().to_ascii_lowercase().as_str() {
             "1" | "on" => Record::MaxiTournament(true),
@@ -407,7 +497,17 @@ fn parse_162(
     warnings: &mut Vec<String>,
 ) -> Result<Vec<(PointKey, Score)>> {
     let at = Some(number);
-    let tokens: Vec<&str> = rest.split_whitespace().collect();
+    // TRF-2026 lays the record out by columns: a symbol in column 6, its value in columns 7-10, the next
+    // symbol 9 columns on. Read that way, a value of 10 or more (`W10.0`, symbol and value touching) is
+    // read too; a record laid out otherwise is read as blank-separated symbol-value pairs.
+    let owned: Vec<String>;
+    let tokens: Vec<&str> = match columns_162(rest) {
+        Some(pairs) => {
+            owned = pairs;
+            owned.iter().map(String::as_str).collect()
+        }
+        None => rest.split_whitespace().collect(),
+    };
     let mut values = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
@@ -439,6 +539,126 @@ fn parse_162(
         i += 2;
     }
     Ok(values)
+}
+
+/// TRF-2026 `299`, by columns: the kind of result in column 5 (blank: a bonus or penalty), match points in
+/// 8-11, points in 14-17, the round in 20-22 (blank or `000`: every round), then starting numbers in 4
+/// columns every 5 columns from column 24 (none, or `0000`: every player).
+fn parse_299(line: &str, number: usize) -> Result<AbnormalPoints> {
+    let at = Some(number);
+    let chars: Vec<char> = line.chars().collect();
+    let kind = match columns(&chars, 5, 5)
+        .chars()
+        .next()
+        .map(|c| c.to_ascii_uppercase())
+    {
+        None | Some(' ') => None,
+        Some(c) if "WDLFHZ+-".contains(c) => Some(c),
+        Some(c) => {
+            return Err(Error::invalid(
+                at,
+                "299 result type (column 5)",
+                format!("'{c}' is not one of W D L F H Z + - or blank"),
+            ))
+        }
+    };
+    let points_in = |from: usize, to: usize, field: &str| -> Result<Option<Score>> {
+        let text = columns(&chars, from, to);
+        if text.trim().is_empty() {
+            Ok(None)
+        } else {
+            parse_points(&text, at, field).map(Some)
+        }
+    };
+    let match_points = points_in(8, 11, "299 match points (columns 8-11)")?;
+    let points = points_in(14, 17, "299 points (columns 14-17)")?;
+    for (column, c) in chars.iter().enumerate().take(23).skip(5) {
+        if !matches!(column + 1, 8..=11 | 14..=17 | 20..=22) && *c != ' ' {
+            return Err(Error::invalid(
+                at,
+                "299",
+                format!(
+                    "column {}: '{c}' where a blank is expected (type in 5, match points in 8-11, points in 14-17, round in 20-22, players from 24)",
+                    column + 1
+                ),
+            ));
+        }
+    }
+    let round_text = columns(&chars, 20, 22);
+    let round = match round_text.trim() {
+        "" => None,
+        t if t.bytes().all(|b| b == b'0') => None,
+        t => Some(parse_round_number(t, at, "299 round (columns 20-22)")?),
+    };
+    let mut players = Vec::new();
+    let mut from = 24;
+    while from <= chars.len() {
+        let text = columns(&chars, from, from + 3);
+        let separator = columns(&chars, from + 4, from + 4);
+        if !separator.trim().is_empty() {
+            return Err(Error::invalid(
+                at,
+                format!("299 player (columns {from}-{})", from + 3),
+                format!("'{}' runs into column {}", text.trim(), from + 4),
+            ));
+        }
+        match text.trim() {
+            "" => {}
+            t if t.bytes().all(|b| b == b'0') => {}
+            t => players.push(parse_start_number(
+                t,
+                at,
+                &format!("299 player (columns {from}-{})", from + 3),
+            )?),
+        }
+        from += 5;
+    }
+    if match_points.is_none() && points.is_none() {
+        return Err(Error::invalid(
+            at,
+            "299",
+            "no points: match points belong in columns 8-11, points in columns 14-17",
+        ));
+    }
+    Ok(AbnormalPoints {
+        kind,
+        match_points,
+        points,
+        round,
+        players,
+    })
+}
+
+/// The symbol-value pairs of a `162` record laid out by its columns (`rest` starts at column 4), as
+/// tokens `symbol, value, symbol, value, ...`; `None` when the record is not laid out that way.
+fn columns_162(rest: &str) -> Option<Vec<String>> {
+    let chars: Vec<char> = rest.chars().collect();
+    let mut tokens = Vec::new();
+    // Column 6 of the line is index 2 of `rest`.
+    let mut at = 2;
+    if chars.iter().take(at).any(|c| *c != ' ') {
+        return None;
+    }
+    while at < chars.len() {
+        let field: String = chars.get(at..(at + 9).min(chars.len()))?.iter().collect();
+        let symbol = field.chars().next()?;
+        let value: String = field.chars().skip(1).take(4).collect();
+        let after: String = field.chars().skip(5).collect();
+        if field.trim().is_empty() {
+            at += 9;
+            continue;
+        }
+        if !symbol.is_ascii_alphabetic()
+            || Score::parse(&value).is_none()
+            || !after.trim().is_empty()
+        {
+            return None;
+        }
+        tokens.push(symbol.to_string());
+        tokens.push(value.trim().to_string());
+        at += 9;
+    }
+    (!tokens.is_empty()).then_some(tokens)
 }
 
 /// The characters of a line in columns `from..=to` (1-based, inclusive), or fewer where the line is short.
@@ -618,15 +838,21 @@ fn parse_cell(cell: &[char], line: usize, round: usize, column: usize) -> Result
     match opponent {
         Some(opponent) => {
             if !result.is_game() {
-                let message = if result == ResultCode::Blank {
-                    format!("game against {opponent} has no result (a round paired but not played cannot be read)")
-                } else {
+                if result == ResultCode::Blank {
+                    return Err(Error::invalid(
+                        at,
+                        "results",
+                        format!("round {round} is paired but has no results — enter them first (the game against {opponent} has none)"),
+                    ));
+                }
+                return Err(Error::invalid(
+                    at,
+                    field,
                     format!(
                         "result '{}' is a bye code but the cell names opponent {opponent}",
                         result.to_char()
-                    )
-                };
-                return Err(Error::invalid(at, field, message));
+                    ),
+                ));
             }
             if colour.is_none()
                 && !matches!(result, ResultCode::ForfeitWin | ResultCode::ForfeitLoss)
@@ -709,10 +935,10 @@ mod tests {
         let e = parse("001    ").unwrap_err();
         assert!(e.to_string().contains("truncated"), "{e}");
         assert!(parse("").is_err());
-        assert!(parse_bytes(b"001    1 \xff\xfe")
+        assert!(parse_bytes(b"012 x\x00\xff\n001    1")
             .unwrap_err()
             .to_string()
-            .contains("UTF-8"));
+            .contains("not a text file"));
     }
 
     #[test]

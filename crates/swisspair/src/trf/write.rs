@@ -69,10 +69,10 @@ const SYMBOLS_162: [(char, &[PointKey]); 5] = [
     ('P', &[PointKey::PairingAllocatedBye]),
 ];
 
-/// The largest value a `162` field holds that swisspair's reader also reads back: TRF-2026 gives each
-/// value columns 7-10 right after the symbol in column 6, so from 10.0 up symbol and value touch
-/// (`W10.0`), which the reader (symbol and value separated by blanks) does not split.
-pub const MAX_162_VALUE: Score = Score(99);
+/// The largest value a `162` field holds: TRF-2026 gives each value columns 7-10 right after the symbol
+/// in column 6, so from 10.0 up symbol and value touch (`W10.0`); the reader reads the record by its
+/// columns and splits them.
+pub const MAX_162_VALUE: Score = Score(999);
 
 /// The text of a TRF-2026 record: `142` (total rounds), `152` (initial colour), `162` (point system),
 /// `192` (coded tournament type) and `240` (byes of a round). Other records, and values the record
@@ -152,7 +152,7 @@ fn format_162(values: &[(PointKey, Score)]) -> Result<String> {
                 None,
                 field,
                 format!(
-                    "{symbol} {value}: a value from 0.0 to {MAX_162_VALUE} (columns 7-10 after the symbol, read back with a blank between them)"
+                    "{symbol} {value}: a value from 0.0 to {MAX_162_VALUE} (columns 7-10 after the symbol)"
                 ),
             ));
         }
@@ -218,6 +218,8 @@ mod tests {
                 ('P', 0),
             ])),
             Record::PointValues(values_162(&[('P', 99)])),
+            // From 10.0 up the value touches its symbol (`W10.0`): read back by the columns.
+            Record::PointValues(values_162(&[('W', 100), ('D', 50), ('L', 0), ('P', 999)])),
             Record::ByeRequest {
                 kind: ByeRequestKind::Half,
                 round: 3,
@@ -272,9 +274,9 @@ mod tests {
 
     #[test]
     fn trf26_refuses_what_it_cannot_write() {
-        // A value the reader could not split from its symbol, a negative value, keys 162 cannot group.
+        // A value wider than its 4 columns, a negative value, keys 162 cannot group.
         for values in [
-            values_162(&[('W', 100)]),
+            values_162(&[('W', 1000)]),
             values_162(&[('D', -5)]),
             vec![(PointKey::WinWhite, Score(10))],
             vec![
