@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! swisspair [-r] --dutch input.trf -p [output.txt] [-l [checklist]]         pair the next round
+//!           [--explain [FILE]] [--why N[,M]]                                 ... and say why
 //! swisspair [-r] --dutch input.trf -c [-l [checklist]] [--strict]           check every round of a tournament
 //! swisspair [-r] --dutch (model.trf -g | -g [config.txt]) -o out.trf [-s SEED] [-l [checklist]]
 //!                                                                            generate a tournament
@@ -139,6 +140,16 @@ struct Cli {
     /// file name: the input file's name (for -g the output's) with the extension `.list`, as bbpPairings.
     #[arg(short = 'l', value_name = "CHECKLIST", num_args = 0..=1)]
     checklist: Option<Option<PathBuf>>,
+
+    /// With -p: also explain the round in the words of the rules, with their articles (each bracket,
+    /// float, colour and the bye, and the rule that decided it), to FILE, or to standard error.
+    #[arg(long, value_name = "FILE", num_args = 0..=1)]
+    explain: Option<Option<PathBuf>>,
+
+    /// With -p: explain player N only (`--why 12`), or why two players were not paired with each
+    /// other (`--why 12,31`), on standard error.
+    #[arg(long, value_name = "N[,M]")]
+    why: Option<String>,
 
     /// Check: re-pair every round of the file and list, per differing round, the pairs that differ
     /// (the file's beside swisspair's). Exit code 0 when the check ran, as bbpPairings and JaVaFo.
@@ -404,6 +415,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
     if cli.strict && !cli.check {
         return Err(Failure::usage("--strict belongs to -c (check)"));
     }
+    if cli.pair.is_none() && (cli.explain.is_some() || cli.why.is_some()) {
+        return Err(Failure::usage(
+            "--explain and --why belong to -p (pair): they explain the round paired",
+        ));
+    }
+    let questions = Questions::new(&cli)?;
     if cli.maxi && system != System::Lim {
         eprintln!(
             "swisspair: warning: --maxi: only the Lim system has maxi-tournament rules; the {} system does not use it",
@@ -460,9 +477,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
         requested,
         input,
         cli.maxi,
-        output.as_deref(),
-        checklist.as_deref(),
         options,
+        &Outputs {
+            pairs: output.as_deref(),
+            checklist: checklist.as_deref(),
+            questions: &questions,
+        },
     );
     if let (Err(failure), Some(path)) = (&result, output.as_deref()) {
         // A caller that does not look at the exit code must not read an earlier run's pairs. When no
@@ -484,10 +504,14 @@ fn pair(
     requested: Option<Edition>,
     input: &Path,
     maxi: bool,
-    output: Option<&Path>,
-    checklist: Option<&Path>,
     options: ReadOptions,
+    outputs: &Outputs<'_>,
 ) -> Result<(), Failure> {
+    let Outputs {
+        pairs: output,
+        checklist,
+        questions,
+    } = *outputs;
     let mut tournament = read_tournament(input, system, requested, Purpose::Pair, options)?;
     tournament.maxi |= maxi;
     if let Some(total) = tournament.total_rounds {
@@ -501,7 +525,17 @@ fn pair(
     let edition = system
         .edition_for(&tournament, requested)
         .map_err(|e| Failure::from_error(input, &e))?;
-    let pairing = system.pair_in(edition, &tournament);
+    let (pairing, explanation) = if questions.asked() {
+        match system.explain_in(edition, &tournament) {
+            Ok((p, e)) => (Ok(p), Some(e)),
+            Err(e) => (Err(e), None),
+        }
+    } else {
+        (system.pair_in(edition, &tournament), None)
+    };
+    if let Some(explanation) = &explanation {
+        questions.answer(explanation, &tournament, edition)?;
+    }
     if let Some(list) = checklist {
         // The state under the edition that paired the round (its floats and bye eligibility).
         let text = swisspair::check::checklist(system, edition, &tournament, pairing.as_ref().ok());
@@ -515,6 +549,84 @@ fn pair(
             print!("{text}");
             Ok(())
         }
+    }
+}
+
+/// What `-p` writes besides reading: the pairs (a file, or standard output), the checklist, the
+/// answers to `--explain` and `--why`.
+#[derive(Clone, Copy)]
+struct Outputs<'a> {
+    pairs: Option<&'a Path>,
+    checklist: Option<&'a Path>,
+    questions: &'a Questions,
+}
+
+/// `--explain [FILE]` and `--why N[,M]`: what to say about the round paired.
+struct Questions {
+    explain: Option<Option<PathBuf>>,
+    why: Option<(u32, Option<u32>)>,
+}
+
+impl Questions {
+    fn new(cli: &Cli) -> Result<Questions, Failure> {
+        let why = match cli.why.as_deref() {
+            None => None,
+            Some(text) => {
+                let number = |s: &str| {
+                    s.trim().parse::<u32>().map_err(|_| {
+                        Failure::usage(format!(
+                            "--why {text}: a starting number, or two separated by a comma"
+                        ))
+                    })
+                };
+                let mut parts = text.split(',');
+                let first = number(parts.next().unwrap_or_default())?;
+                let second = parts.next().map(number).transpose()?;
+                if parts.next().is_some() {
+                    return Err(Failure::usage(format!(
+                        "--why {text}: at most two starting numbers"
+                    )));
+                }
+                Some((first, second))
+            }
+        };
+        Ok(Questions {
+            explain: cli.explain.clone(),
+            why,
+        })
+    }
+
+    fn asked(&self) -> bool {
+        self.explain.is_some() || self.why.is_some()
+    }
+
+    fn answer(
+        &self,
+        explanation: &swisspair::explain::Explanation,
+        t: &Tournament,
+        edition: Edition,
+    ) -> Result<(), Failure> {
+        match &self.explain {
+            Some(Some(path)) => files::write_atomically(path, explanation.render().as_bytes())?,
+            Some(None) => eprint!("{}", explanation.render()),
+            None => {}
+        }
+        match self.why {
+            Some((a, None)) => match explanation.render_player(a) {
+                Some(text) => eprint!("{text}"),
+                None => {
+                    return Err(Failure::usage(format!(
+                        "--why {a}: no player with that starting number"
+                    )))
+                }
+            },
+            Some((a, Some(b))) => {
+                let state = swisspair::state::RoundState::with_edition(t, edition);
+                eprint!("{}", explanation.why_not_paired(t, &state, a, b));
+            }
+            None => {}
+        }
+        Ok(())
     }
 }
 

@@ -6,6 +6,7 @@
 pub mod audit;
 pub mod check;
 pub mod error;
+pub mod explain;
 pub mod generate;
 pub mod matching;
 pub mod notices;

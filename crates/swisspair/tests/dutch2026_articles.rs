@@ -130,6 +130,7 @@ fn check_in(
     let pairing = System::Dutch
         .pair_in(edition, &tournament)
         .expect("the round pairs");
+    explains(name, &tournament, edition);
     let number = |i: usize| tournament.players[i].start_number;
     let mut got: Vec<(u32, u32)> = pairing
         .games
@@ -873,4 +874,39 @@ fn e5_pairing_numbers_skip_players_not_yet_entered() {
     let games = [(2, 1), (5, 6), (4, 3)];
     check("e5_entered_in_round_2", &entered, &games, Some(7));
     check_2017("e5_entered_in_round_2", &entered, &games, Some(7));
+}
+
+/// The article a case pins, from its name: `c7` is C7, `e3` 5.2.3, `floats_*` 1.4 (2017: C.7, E.3,
+/// A.4); `pab_*` and the others pin the PAB's value, which decides no pairing by itself.
+fn article_of(name: &str, edition: Edition) -> Option<String> {
+    if name.starts_with("floats") {
+        return Some(if edition.is_2026() { "1.4" } else { "A.4" }.to_string());
+    }
+    let head: String = name.split('_').next()?.to_string();
+    let (letter, number) = head.split_at(1);
+    let number: u32 = number.parse().ok()?;
+    Some(match (letter, edition.is_2026()) {
+        ("c", false) => format!("C.{number}"),
+        ("c", true) => format!("C{number}"),
+        ("e", false) => format!("E.{number}"),
+        ("e", true) => format!("5.2.{number}"),
+        _ => return None,
+    })
+}
+
+/// Issue 14: the explanation of the round names the article the case pins.
+fn explains(name: &str, t: &Tournament, edition: Edition) {
+    // The names are the 2026 articles; the 2017 twins of the cases pin other numbers.
+    if !edition.is_2026() {
+        return;
+    }
+    let Some(article) = article_of(name, edition) else {
+        return;
+    };
+    let (_, explanation) = System::Dutch.explain_in(edition, t).expect("explains");
+    assert!(
+        explanation.articles().contains(&article.as_str()),
+        "{name} ({edition}): the explanation does not name {article}\n{}",
+        explanation.render()
+    );
 }

@@ -17,7 +17,7 @@
 //! to `DIR/NAME.expected`, to check them again against a reference engine
 //! (`bbpPairings.exe --dutch DIR/NAME.trf -p OUT` must write exactly `NAME.expected`).
 
-use swisspair::{System, Tournament};
+use swisspair::{Edition, System, Tournament};
 
 /// A player's past rounds, one compact cell per round: opponent, colour and result run together, as in
 /// `"5w1"` (white against 5, won), `"3b="` (black against 3, draw), `"0-U"` (pairing-allocated bye),
@@ -87,6 +87,7 @@ fn check(name: &str, text: &str, games: &[(u32, u32)], bye: Option<u32>) {
     }
     let tournament = Tournament::from_bytes(text.as_bytes()).expect("the case reads");
     let pairing = System::Dutch.pair(&tournament).expect("the round pairs");
+    explains(name, &tournament, Edition::Y2017);
     let number = |i: usize| tournament.players[i].start_number;
     let mut got: Vec<(u32, u32)> = pairing
         .games
@@ -753,5 +754,37 @@ fn e5_pairing_numbers_skip_players_not_yet_entered() {
         &entered,
         &[(2, 1), (5, 6), (4, 3)],
         Some(7),
+    );
+}
+
+/// The article a case pins, from its name: `c10` is C.10, `e3` E.3 (2026: C10, 5.2.3).
+pub fn article_of(name: &str, edition: Edition) -> Option<String> {
+    let head: String = name.split('_').next()?.to_string();
+    let (letter, number) = head.split_at(1);
+    let number: u32 = number.parse().ok()?;
+    Some(match (letter, edition.is_2026()) {
+        ("c", false) => format!("C.{number}"),
+        ("c", true) => format!("C{number}"),
+        ("e", false) => format!("E.{number}"),
+        ("e", true) => format!("5.2.{number}"),
+        _ => return None,
+    })
+}
+
+/// Issue 14: the explanation of the round names the article the case pins.
+fn explains(name: &str, t: &Tournament, edition: Edition) {
+    // A case that shows a criterion is *not* breached pins no decision for the explanation to name.
+    const NOTHING_DECIDED: [&str; 1] = ["c8_beyond_two"];
+    let Some(article) = article_of(name, edition) else {
+        return;
+    };
+    if NOTHING_DECIDED.contains(&name) {
+        return;
+    }
+    let (_, explanation) = System::Dutch.explain_in(edition, t).expect("explains");
+    assert!(
+        explanation.articles().contains(&article.as_str()),
+        "{name}: the explanation does not name {article}\n{}",
+        explanation.render()
     );
 }

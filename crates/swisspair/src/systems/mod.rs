@@ -142,11 +142,45 @@ impl System {
             System::Rating1992 => rating1992::pair(tournament, &state)?,
             System::Lim => lim::pair(tournament, &state)?,
         };
-        // The 1992 system orders its boards itself (F.1: by its own A.2 ranking); the others follow the
-        // general handling rules (C.04.2).
-        if self != System::Rating1992 {
-            pairing.sort_boards(&state);
-        }
+        self.order_boards(&mut pairing, &state);
         Ok(pairing)
+    }
+
+    /// Pairs the next round under `edition` and says why, in the words of the rules (see
+    /// [`crate::explain`]). The Dutch system records its brackets, floats, colours and bye; the others
+    /// give the outcome only, so far.
+    pub fn explain_in(
+        self,
+        edition: Edition,
+        tournament: &Tournament,
+    ) -> Result<(Pairing, crate::explain::Explanation)> {
+        let edition = self.check_edition(edition)?;
+        let state = RoundState::with_edition(tournament, edition);
+        let (mut pairing, explanation) = match self {
+            System::Dutch => dutch::pair_explained(tournament, &state, edition)?,
+            _ => {
+                let pairing = self.pair_in(edition, tournament)?;
+                let mut explanation =
+                    crate::explain::Explanation::new(self, edition, tournament, &state, &pairing);
+                explanation.notes.push(crate::explain::Reason::new(
+                    "-",
+                    format!(
+                        "the {} system does not record its decisions yet: the outcome only",
+                        self.title()
+                    ),
+                ));
+                (pairing, explanation)
+            }
+        };
+        self.order_boards(&mut pairing, &state);
+        Ok((pairing, explanation))
+    }
+
+    /// The 1992 system orders its boards itself (F.1: by its own A.2 ranking); the others follow the
+    /// general handling rules (C.04.2).
+    fn order_boards(self, pairing: &mut Pairing, state: &RoundState) {
+        if self != System::Rating1992 {
+            pairing.sort_boards(state);
+        }
     }
 }

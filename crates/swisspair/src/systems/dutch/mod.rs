@@ -13,6 +13,7 @@ mod bracket;
 mod colours;
 mod completion;
 mod criteria;
+mod explain;
 mod round_2017;
 mod round_2026;
 mod transposition;
@@ -74,8 +75,62 @@ impl Ranking {
     }
 }
 
-/// A round's pairs (player indices) and the receiver of the pairing-allocated bye.
-type RoundPairing = (Vec<(usize, usize)>, Option<usize>);
+/// How the round procedure paired a bracket (2017 A.9, 2026 article 3), for the explanation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// The last bracket, with the pairing-allocated bye if any.
+    Last,
+    /// Every player paired within the bracket, nothing left for the following one.
+    Alone,
+    /// With its downfloaters chosen for the following bracket (2017 C.7, 2026 C8).
+    WithNext,
+    /// 2017 A.9: the Penultimate Pairing Bracket (its downfloaters could not complete the round).
+    Penultimate,
+    /// 2017 A.9: the Collapsed Last Bracket.
+    CollapsedLast,
+    /// 2026 C5: the bracket of the lowest score a bye receiver can have, paired with everybody below.
+    WithBye,
+    /// 2026 C4: paired with every player still to be paired, to keep the round completable.
+    WithEveryone,
+}
+
+/// What the round procedure did with one bracket (player indices).
+#[derive(Clone, Debug)]
+pub struct BracketRecord {
+    pub residents: Vec<usize>,
+    pub mdps: Vec<usize>,
+    pub route: Route,
+    pub pairs: Vec<(usize, usize)>,
+    /// Left unpaired: moved down, or the bye.
+    pub left: Vec<usize>,
+    /// 2026 C9 was applied.
+    pub c9: bool,
+    /// What decided the pairing against the bracket's initial candidate.
+    pub decision: Vec<bracket::Decision>,
+}
+
+impl BracketRecord {
+    fn new(bracket: &bracket::Bracket, route: Route, result: &bracket::BracketPairing) -> Self {
+        let mdps = bracket.mdps.min(bracket.players.len());
+        BracketRecord {
+            residents: bracket.players.get(mdps..).unwrap_or_default().to_vec(),
+            mdps: bracket.players.get(..mdps).unwrap_or_default().to_vec(),
+            route,
+            pairs: result.pairs.clone(),
+            left: result.floaters.clone(),
+            c9: bracket.c9,
+            decision: result.decision.clone(),
+        }
+    }
+}
+
+/// A round's pairs (player indices), the receiver of the pairing-allocated bye, and how each bracket
+/// was paired.
+pub struct RoundPairing {
+    pub pairs: Vec<(usize, usize)>,
+    pub bye: Option<usize>,
+    pub brackets: Vec<BracketRecord>,
+}
 
 /// What every part of the Dutch system reads.
 pub struct Context<'a> {
@@ -92,6 +147,8 @@ pub struct Context<'a> {
     /// Find the transpositions of large remainders on the players' kinds where they allow it (the
     /// result is the same; turned off in tests that check exactly that).
     pub kinds_for_transpositions: bool,
+    /// Record, per bracket, what decided its pairing (for the explanation; costs a little).
+    pub explain: bool,
 }
 
 impl Context<'_> {
@@ -113,18 +170,19 @@ impl Context<'_> {
         }
     }
 
-    /// E: the colours of a pair.
-    fn game(&self, a: usize, b: usize) -> Game {
+    /// E: the colours of a pair, and the rule that gave them.
+    fn game(&self, a: usize, b: usize) -> (Game, colours::ColourRule) {
         let (higher, lower) = if self.ranking.rank[a] < self.ranking.rank[b] {
             (a, b)
         } else {
             (b, a)
         };
-        match colours::colour_of_higher(
+        let (colour, rule) = colours::allocate(
             self.side(higher),
             self.side(lower),
             self.state.initial_colour,
-        ) {
+        );
+        let game = match colour {
             Colour::White => Game {
                 white: higher,
                 black: lower,
@@ -133,7 +191,8 @@ impl Context<'_> {
                 white: lower,
                 black: higher,
             },
-        }
+        };
+        (game, rule)
     }
 }
 
@@ -149,6 +208,45 @@ pub fn pair_with(
     edition: Edition,
     kinds_for_transpositions: bool,
 ) -> Result<Pairing> {
+    pair_then(
+        tournament,
+        state,
+        edition,
+        kinds_for_transpositions,
+        false,
+        |_, _, pairing| pairing,
+    )
+}
+
+/// Pairs the next round and says why: the brackets as the round procedure paired them, the colour
+/// rule of every pair, the bye.
+pub fn pair_explained(
+    tournament: &Tournament,
+    state: &RoundState,
+    edition: Edition,
+) -> Result<(Pairing, crate::explain::Explanation)> {
+    pair_then(
+        tournament,
+        state,
+        edition,
+        true,
+        true,
+        |ctx, round, pairing| {
+            let explanation = explain::explain(ctx, round, &pairing);
+            (pairing, explanation)
+        },
+    )
+}
+
+/// Pairs the next round and hands the context, the round procedure's record and the pairing to `then`.
+fn pair_then<R>(
+    tournament: &Tournament,
+    state: &RoundState,
+    edition: Edition,
+    kinds_for_transpositions: bool,
+    explain: bool,
+    then: impl FnOnce(&Context<'_>, &RoundPairing, Pairing) -> R,
+) -> Result<R> {
     let ranking = Ranking::new(state);
     let mut ctx = Context {
         tournament,
@@ -158,6 +256,7 @@ pub fn pair_with(
         bye_score: None,
         one_point: Score::points(1),
         kinds_for_transpositions,
+        explain,
     };
     // 2017 A.3 / 2026 1.2: score groups, highest first.
     let mut groups: Vec<Vec<usize>> = Vec::new();
@@ -173,17 +272,17 @@ pub fn pair_with(
             _ => groups.push(vec![p]),
         }
     }
-    let (pairs, bye) = if edition.is_2026() {
+    let round = if edition.is_2026() {
         round_2026::pair_round(&mut ctx, &groups)?
     } else {
         round_2017::pair_round(&ctx, &groups)?
     };
     let mut pairing = Pairing {
-        games: pairs.iter().map(|&(a, b)| ctx.game(a, b)).collect(),
-        bye,
+        games: round.pairs.iter().map(|&(a, b)| ctx.game(a, b).0).collect(),
+        bye: round.bye,
     };
     pairing.games.shrink_to_fit();
-    Ok(pairing)
+    Ok(then(&ctx, &round, pairing))
 }
 
 /// Pairs a bracket that always has a pairing (it is asked for no early stop).

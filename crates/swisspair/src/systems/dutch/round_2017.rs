@@ -3,7 +3,7 @@
 
 use super::bracket::{self, Bracket};
 use super::completion::Completion;
-use super::{pair_bracket, Context, RoundPairing};
+use super::{pair_bracket, BracketRecord, Context, RoundPairing, Route};
 use crate::error::Result;
 
 /// Pairs the score groups `groups` (highest first); returns the pairs and the bye.
@@ -12,6 +12,7 @@ pub fn pair_round(ctx: &Context<'_>, groups: &[Vec<usize>]) -> Result<RoundPairi
     let mut completion: Option<Completion> = None;
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut mdps: Vec<usize> = Vec::new();
+    let mut records: Vec<BracketRecord> = Vec::new();
     // A.9: bracket by bracket from the top.
     for k in 0..groups.len() {
         let mut players = std::mem::take(&mut mdps);
@@ -34,6 +35,7 @@ pub fn pair_round(ctx: &Context<'_>, groups: &[Vec<usize>]) -> Result<RoundPairi
         if bracket.next.is_empty() {
             // The last bracket: it includes the pairing-allocated bye.
             let last = pair_bracket(ctx, &bracket)?;
+            records.push(BracketRecord::new(&bracket, Route::Last, &last));
             pairs.extend(last.pairs);
             mdps = last.floaters;
             break;
@@ -50,22 +52,26 @@ pub fn pair_round(ctx: &Context<'_>, groups: &[Vec<usize>]) -> Result<RoundPairi
             only_without_floaters: true,
             ..bracket.clone()
         };
-        let normal = match bracket::pair_bracket(ctx, &alone)? {
-            Some(p) => p,
-            None => pair_bracket(
-                ctx,
-                &Bracket {
-                    lower: Vec::new(),
-                    complete: false,
-                    ..bracket.clone()
-                },
-            )?,
+        let (normal, route) = match bracket::pair_bracket(ctx, &alone)? {
+            Some(p) => (p, Route::Alone),
+            None => (
+                pair_bracket(
+                    ctx,
+                    &Bracket {
+                        lower: Vec::new(),
+                        complete: false,
+                        ..bracket.clone()
+                    },
+                )?,
+                Route::WithNext,
+            ),
         };
         let completion = match &mut completion {
             Some(c) => c,
             None => completion.insert(Completion::new(ctx, &ctx.ranking.order)?),
         };
         if completion.remove_if_completable(ctx, &normal.pairs)? {
+            records.push(BracketRecord::new(&bracket, route, &normal));
             pairs.extend(normal.pairs);
             mdps = normal.floaters;
             continue;
@@ -83,27 +89,31 @@ pub fn pair_round(ctx: &Context<'_>, groups: &[Vec<usize>]) -> Result<RoundPairi
                 ..bracket.clone()
             },
         )?;
+        records.push(BracketRecord::new(&bracket, Route::Penultimate, &ppb));
         pairs.extend(ppb.pairs);
         let mut clb = ppb.floaters;
         let clb_mdps = clb.len();
         clb.extend(below);
-        let last = pair_bracket(
-            ctx,
-            &Bracket {
-                players: clb,
-                mdps: clb_mdps,
-                next: Vec::new(),
-                lower: Vec::new(),
-                next_is_last: false,
-                bye,
-                complete: true,
-                only_without_floaters: false,
-                c9: false,
-            },
-        )?;
+        let clb = Bracket {
+            players: clb,
+            mdps: clb_mdps,
+            next: Vec::new(),
+            lower: Vec::new(),
+            next_is_last: false,
+            bye,
+            complete: true,
+            only_without_floaters: false,
+            c9: false,
+        };
+        let last = pair_bracket(ctx, &clb)?;
+        records.push(BracketRecord::new(&clb, Route::CollapsedLast, &last));
         pairs.extend(last.pairs);
         mdps = last.floaters;
         break;
     }
-    Ok((pairs, mdps.first().copied()))
+    Ok(RoundPairing {
+        pairs,
+        bye: mdps.first().copied(),
+        brackets: records,
+    })
 }

@@ -13,7 +13,7 @@
 
 use super::bracket::{self, Bracket};
 use super::completion::{pairs_all_but_the_bye, Completion};
-use super::{pair_bracket, Context, RoundPairing};
+use super::{pair_bracket, BracketRecord, Context, RoundPairing, Route};
 use crate::error::{Error, Result};
 
 /// Pairs the score groups `groups` (highest first); returns the pairs and the bye. Sets C5's lowest
@@ -34,6 +34,7 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
     let odd = order.len() % 2 == 1;
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut mdps: Vec<usize> = Vec::new();
+    let mut records: Vec<BracketRecord> = Vec::new();
     for k in 0..groups.len() {
         let mut players = std::mem::take(&mut mdps);
         let residents = &groups[k];
@@ -73,12 +74,19 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
                 .is_some_and(|first| played.any(|g| g != first));
             let c9 =
                 bye_here && differ && pairs_all_but_the_bye(ctx, &full.players, full.mdps, &rest)?;
-            let result = pair_bracket(ctx, &Bracket { c9, ..full })?;
+            let bracket = Bracket { c9, ..full };
+            let result = pair_bracket(ctx, &bracket)?;
             if !completion.remove_if_completable(ctx, &result.pairs)? {
                 return Err(Error::Internal(
                     "a bracket paired with every remaining player left the round incomplete".into(),
                 ));
             }
+            let route = if rest.is_empty() {
+                Route::Last
+            } else {
+                Route::WithBye
+            };
+            records.push(BracketRecord::new(&bracket, route, &result));
             pairs.extend(result.pairs);
             mdps = result.floaters;
             if rest.is_empty() {
@@ -97,6 +105,7 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
         };
         if let Some(result) = bracket::pair_bracket(ctx, &alone)? {
             if completion.remove_if_completable(ctx, &result.pairs)? {
+                records.push(BracketRecord::new(&alone, Route::Alone, &result));
                 pairs.extend(result.pairs);
                 continue;
             }
@@ -110,6 +119,7 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
         };
         let result = pair_bracket(ctx, &ahead)?;
         if completion.remove_if_extendable(ctx, &result.pairs, &result.next_pairs)? {
+            records.push(BracketRecord::new(&ahead, Route::WithNext, &result));
             pairs.extend(result.pairs);
             mdps = result.floaters;
             continue;
@@ -121,8 +131,13 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
                 "a bracket paired with every remaining player left the round incomplete".into(),
             ));
         }
+        records.push(BracketRecord::new(&full, Route::WithEveryone, &result));
         pairs.extend(result.pairs);
         mdps = result.floaters;
     }
-    Ok((pairs, mdps.first().copied()))
+    Ok(RoundPairing {
+        pairs,
+        bye: mdps.first().copied(),
+        brackets: records,
+    })
 }

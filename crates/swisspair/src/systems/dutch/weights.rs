@@ -245,6 +245,17 @@ impl Wide {
         self.limbs.iter_mut().for_each(|l| *l = 0);
     }
 
+    /// Adds `other` (of as many limbs or fewer; a carry out of the top limb is lost).
+    pub fn add_wide(&mut self, other: &Wide) {
+        let mut carry = false;
+        for (i, limb) in self.limbs.iter_mut().enumerate() {
+            let (sum, c1) = limb.overflowing_add(other.limbs.get(i).copied().unwrap_or(0));
+            let (sum, c2) = sum.overflowing_add(u64::from(carry));
+            *limb = sum;
+            carry = c1 || c2;
+        }
+    }
+
     /// Adds `v · 2^shift`.
     pub fn add(&mut self, v: u64, shift: u32) {
         self.add_or_sub(v, shift, false);

@@ -24,6 +24,7 @@
 //! it), [`fields`] (what each pair is worth, criterion by criterion) and [`plan`] (the graph's vertices
 //! and the weight layout).
 
+mod decision;
 mod fields;
 mod graph;
 mod plan;
@@ -43,6 +44,7 @@ use crate::error::{Error, Result};
 use crate::matching::{safe_weight_bits, MatchingComputer, Weight};
 use crate::score::Score;
 use crate::state::Float;
+pub use decision::Decision;
 
 /// A bracket to pair, with the players below it.
 #[derive(Clone, Debug)]
@@ -85,6 +87,8 @@ pub struct BracketPairing {
     pub next_pairs: Vec<(usize, usize)>,
     /// How many probes choosing among equal candidates took (a diagnostic).
     pub probes: usize,
+    /// What decided the pairing against the initial candidate (only when the context asks for it).
+    pub decision: Vec<Decision>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -279,6 +283,7 @@ fn perfect_initial_candidate(ctx: &Context<'_>, b: &Bracket) -> Option<BracketPa
         floaters: floater.into_iter().collect(),
         next_pairs: Vec::new(),
         probes: 0,
+        decision: vec![Decision::Perfect],
     })
 }
 

@@ -6,6 +6,16 @@ use super::*;
 
 impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     pub(super) fn run(mut self) -> Result<Option<BracketPairing>> {
+        let mut result = self.steps()?;
+        if self.ctx.explain {
+            if let Some(pairing) = &mut result {
+                pairing.decision = self.decision(pairing);
+            }
+        }
+        Ok(result)
+    }
+
+    fn steps(&mut self) -> Result<Option<BracketPairing>> {
         if self.ctx.kinds_for_transpositions {
             if let Some(pairing) = self.pair_by_kinds() {
                 return Ok(Some(pairing));
@@ -100,7 +110,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             |this: &mut Self, v: usize| this.mate_in_bracket(v).is_some_and(|m| m > v);
         let mut exchanged = 0;
         for &s in s1r {
-            if !paired_above(&mut self, s) {
+            if !paired_above(self, s) {
                 exchanged += 1;
             }
         }

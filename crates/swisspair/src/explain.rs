@@ -1,0 +1,369 @@
+//! Why a round was paired as it was: the decisions the pairing system took, in the words of its rules
+//! and with their article numbers, for an arbiter to explain a pairing to the players.
+//!
+//! A system fills an [`Explanation`] while it pairs (it is never re-computed afterwards by a second
+//! method): per bracket, who was in it, how it was paired and who moved on; per player, the opponent
+//! and the rule that gave the colour, or the bye and why this player. [`Explanation::render`] writes it
+//! as text, [`Explanation::render_player`] for one player, and [`Explanation::why_not_paired`] answers
+//! "why did these two not play each other?".
+
+use crate::score::Score;
+use crate::state::RoundState;
+use crate::systems::{Edition, System};
+use crate::tournament::{Colour, Tournament};
+use std::fmt::Write as _;
+
+/// A rule that decided something: its article and what it said here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reason {
+    /// The article, as the system's text numbers it (e.g. `E.3`, `C.7`, `5.2.3`).
+    pub article: String,
+    /// What the rule decided, in a sentence.
+    pub text: String,
+}
+
+impl Reason {
+    /// A reason citing `article`.
+    pub fn new(article: impl Into<String>, text: impl Into<String>) -> Reason {
+        Reason {
+            article: article.into(),
+            text: text.into(),
+        }
+    }
+}
+
+/// One bracket (score group) of the round, as the system paired it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BracketNote {
+    /// The residents' score.
+    pub score: Score,
+    /// The residents, by starting number.
+    pub residents: Vec<u32>,
+    /// The players moved down into it from a higher bracket, by starting number.
+    pub moved_down: Vec<u32>,
+    /// The pairs it made (starting numbers, unordered: colours are in the player notes).
+    pub pairs: Vec<(u32, u32)>,
+    /// The players it left unpaired: moved down to the following bracket, or the bye.
+    pub left: Vec<u32>,
+    /// How and why it was paired so.
+    pub reasons: Vec<Reason>,
+}
+
+/// What the round gave one player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A game against `opponent` (starting number) with `colour`.
+    Game { opponent: u32, colour: Colour },
+    /// The pairing-allocated bye.
+    Bye,
+    /// Not paired in this round (absent, withdrawn, or a requested bye).
+    NotPaired,
+}
+
+/// One player's part in the round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerNote {
+    pub start_number: u32,
+    pub outcome: Outcome,
+    /// The rules that gave the outcome: the bracket, a float, the colour, the bye.
+    pub reasons: Vec<Reason>,
+}
+
+/// Why a round was paired as it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    pub system: System,
+    pub edition: Edition,
+    /// The round paired.
+    pub round: usize,
+    /// The brackets in the order they were paired.
+    pub brackets: Vec<BracketNote>,
+    /// Every player of the tournament, by starting number.
+    pub players: Vec<PlayerNote>,
+    /// Said of the round as a whole (e.g. that a system records no more than the outcome).
+    pub notes: Vec<Reason>,
+}
+
+impl Explanation {
+    /// An explanation with one note per player: the outcome of `pairing`, no reasons yet.
+    pub fn new(
+        system: System,
+        edition: Edition,
+        t: &Tournament,
+        state: &RoundState,
+        pairing: &crate::Pairing,
+    ) -> Explanation {
+        let number = |i: usize| t.players.get(i).map_or(0, |p| p.start_number);
+        let mut players: Vec<PlayerNote> = t
+            .players
+            .iter()
+            .map(|p| PlayerNote {
+                start_number: p.start_number,
+                outcome: Outcome::NotPaired,
+                reasons: Vec::new(),
+            })
+            .collect();
+        for g in &pairing.games {
+            if let Some(p) = players.get_mut(g.white) {
+                p.outcome = Outcome::Game {
+                    opponent: number(g.black),
+                    colour: Colour::White,
+                };
+            }
+            if let Some(p) = players.get_mut(g.black) {
+                p.outcome = Outcome::Game {
+                    opponent: number(g.white),
+                    colour: Colour::Black,
+                };
+            }
+        }
+        if let Some(p) = pairing.bye.and_then(|b| players.get_mut(b)) {
+            p.outcome = Outcome::Bye;
+        }
+        for (note, p) in players.iter_mut().zip(&state.players) {
+            if note.outcome == Outcome::NotPaired && !p.available {
+                note.reasons.push(Reason::new(
+                    "C.04.2",
+                    "not paired: absent from this round (withdrawn, or a bye or absence requested)",
+                ));
+            }
+        }
+        Explanation {
+            system,
+            edition,
+            round: state.round,
+            brackets: Vec::new(),
+            players,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The note of the player with starting number `n`.
+    pub fn player(&self, n: u32) -> Option<&PlayerNote> {
+        self.players.iter().find(|p| p.start_number == n)
+    }
+
+    /// The note of the player with starting number `n`, to add reasons to.
+    pub fn player_mut(&mut self, n: u32) -> Option<&mut PlayerNote> {
+        self.players.iter_mut().find(|p| p.start_number == n)
+    }
+
+    /// Every article the explanation cites, once each, in the order first cited.
+    pub fn articles(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        let all = self
+            .notes
+            .iter()
+            .chain(self.brackets.iter().flat_map(|b| &b.reasons))
+            .chain(self.players.iter().flat_map(|p| &p.reasons));
+        for r in all {
+            if !out.contains(&r.article.as_str()) {
+                out.push(&r.article);
+            }
+        }
+        out
+    }
+
+    /// The index of the bracket in which player `n` was paired or left over, if any.
+    fn bracket_of(&self, n: u32) -> Option<usize> {
+        self.brackets.iter().rposition(|b| {
+            b.pairs.iter().any(|&(x, y)| x == n || y == n)
+                || (b.left.contains(&n) && !b.pairs.is_empty())
+        })
+    }
+
+    /// The whole explanation as text.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "Round {}, {} system, {} edition",
+            self.round,
+            self.system.title(),
+            self.edition
+        );
+        for r in &self.notes {
+            let _ = writeln!(out, "  [{}] {}", r.article, r.text);
+        }
+        for (i, b) in self.brackets.iter().enumerate() {
+            let _ = writeln!(out);
+            let _ = writeln!(
+                out,
+                "Bracket {} (score {}): residents {}{}",
+                i + 1,
+                b.score,
+                list(&b.residents),
+                if b.moved_down.is_empty() {
+                    String::new()
+                } else {
+                    format!("; moved down into it: {}", list(&b.moved_down))
+                }
+            );
+            for r in &b.reasons {
+                let _ = writeln!(out, "  [{}] {}", r.article, r.text);
+            }
+            let pairs: Vec<String> = b.pairs.iter().map(|(x, y)| format!("{x}-{y}")).collect();
+            let _ = writeln!(out, "  pairs: {}", or_none(&pairs.join(", ")));
+            if !b.left.is_empty() {
+                let _ = writeln!(out, "  left unpaired: {}", list(&b.left));
+            }
+        }
+        let _ = writeln!(out);
+        let _ = writeln!(out, "Players");
+        for p in &self.players {
+            out.push_str(&self.player_text(p));
+        }
+        out
+    }
+
+    /// The explanation for the player with starting number `n` only.
+    pub fn render_player(&self, n: u32) -> Option<String> {
+        self.player(n).map(|p| self.player_text(p))
+    }
+
+    fn player_text(&self, p: &PlayerNote) -> String {
+        let mut out = String::new();
+        let what = match p.outcome {
+            Outcome::Game { opponent, colour } => format!(
+                "plays {opponent} with {}",
+                match colour {
+                    Colour::White => "White",
+                    Colour::Black => "Black",
+                }
+            ),
+            Outcome::Bye => "receives the pairing-allocated bye".to_string(),
+            Outcome::NotPaired => "is not paired".to_string(),
+        };
+        let _ = writeln!(out, "{} {}", p.start_number, what);
+        for r in &p.reasons {
+            let _ = writeln!(out, "  [{}] {}", r.article, r.text);
+        }
+        out
+    }
+
+    /// Why the players with starting numbers `a` and `b` were not paired with each other: the rule that
+    /// forbade the pair, or where each of them was paired instead. `state` is the round's state.
+    pub fn why_not_paired(&self, t: &Tournament, state: &RoundState, a: u32, b: u32) -> String {
+        let index = |n: u32| t.players.iter().position(|p| p.start_number == n);
+        let (Some(ia), Some(ib)) = (index(a), index(b)) else {
+            return format!("{a} and {b}: no such pair of players in the tournament\n");
+        };
+        if let (Some(Outcome::Game { opponent, .. }), true) =
+            (self.player(a).map(|p| p.outcome), a != b)
+        {
+            if opponent == b {
+                return format!(
+                    "{a} and {b} are paired with each other in round {}\n",
+                    self.round
+                );
+            }
+        }
+        let mut out = format!("{a} and {b} were not paired with each other:\n");
+        let (pa, pb) = (state.players.get(ia), state.players.get(ib));
+        let (Some(pa), Some(pb)) = (pa, pb) else {
+            return out;
+        };
+        let mut absolute = Vec::new();
+        if !pa.available || !pb.available {
+            absolute.push(Reason::new(
+                "C.04.2",
+                "only players taking part in the round are paired",
+            ));
+        }
+        if pa.opponents.contains(&ib) {
+            absolute.push(Reason::new(
+                self.rematch_article(),
+                "they have already played each other",
+            ));
+        }
+        if t.is_forbidden(ia, ib, state.round) {
+            absolute.push(Reason::new(
+                "XXP",
+                "the file forbids this pair in this round",
+            ));
+        }
+        // The Dutch absolute colour preferences (2017 A.6.a, C.3; 2026 1.7.1, C3); the other systems'
+        // colour limits are their own and are named in their notes.
+        if let (System::Dutch, Some(ca), Some(cb)) =
+            (self.system, pa.preference.colour, pb.preference.colour)
+        {
+            if ca == cb
+                && pa.preference.strength == crate::state::Strength::Absolute
+                && pb.preference.strength == crate::state::Strength::Absolute
+                && !(pa.topscorer || pb.topscorer)
+            {
+                absolute.push(Reason::new(
+                    if self.edition.is_2026() { "C3" } else { "C.3" },
+                    format!(
+                        "both have an absolute colour preference for {}",
+                        colour_word(ca)
+                    ),
+                ));
+            }
+        }
+        for r in &absolute {
+            let _ = writeln!(out, "  [{}] {}", r.article, r.text);
+        }
+        if absolute.is_empty() {
+            for n in [a, b] {
+                if let Some(p) = self.player(n) {
+                    out.push_str(&indent(&self.player_text(p)));
+                }
+            }
+            match (self.bracket_of(a), self.bracket_of(b)) {
+                (Some(x), Some(y)) if x == y => {
+                    let _ = writeln!(
+                        out,
+                        "  both were in bracket {}; its pairing (above) was better by the criteria than \
+                         any with {a}-{b}",
+                        x + 1
+                    );
+                }
+                (Some(x), Some(y)) => {
+                    let _ = writeln!(
+                        out,
+                        "  they were paired in different brackets ({} and {})",
+                        x + 1,
+                        y + 1
+                    );
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn rematch_article(&self) -> &'static str {
+        match (self.system, self.edition.is_2026()) {
+            (System::Dutch, true) => "C1",
+            (System::Dutch, false) => "C.1",
+            (System::Rating1992, _) => "B.1.a",
+            (System::Dubov, _) | (System::Lim, _) => "2.1",
+        }
+    }
+}
+
+fn list(numbers: &[u32]) -> String {
+    let v: Vec<String> = numbers.iter().map(u32::to_string).collect();
+    or_none(&v.join(", ")).to_string()
+}
+
+fn or_none(s: &str) -> &str {
+    if s.is_empty() {
+        "none"
+    } else {
+        s
+    }
+}
+
+fn indent(s: &str) -> String {
+    s.lines().map(|l| format!("  {l}\n")).collect()
+}
+
+/// "White" or "Black".
+pub fn colour_word(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "White",
+        Colour::Black => "Black",
+    }
+}
