@@ -26,14 +26,10 @@
 //! bbpPairings 5.0.1 to `DIR/NAME.2017.expected` (`bbpPairings.exe --dutch DIR/NAME.trf -p OUT` must
 //! write exactly that file).
 
-use swisspair::{Edition, System, Tournament};
+mod common;
 
-/// A player's past rounds, one compact cell per round: opponent, colour and result run together, as in
-/// `"5w1"` (white against 5, won), `"3b="` (black against 3, draw), `"6w+"` / `"6b-"` (forfeit won /
-/// lost against 6), `"0-U"` (pairing-allocated bye), `"0-F"` (full-point bye), `"0-H"` (half-point
-/// bye), `"0-Z"` (absent, zero points). A cell for the round about to be paired announces a bye or an
-/// absence. Starting numbers are the positions in the list.
-type Rounds = &'static str;
+use common::articles::{check_case, trf_with as common_trf_with, Case, Rounds};
+use swisspair::Edition;
 
 /// The TRF text of a tournament of `total_rounds` rounds with initial colour `initial` (`white1` or
 /// `black1`), the default point system (win 1, draw ½, PAB 1).
@@ -41,9 +37,8 @@ fn trf(total_rounds: u32, initial: &str, players: &[Rounds]) -> String {
     trf_with(total_rounds, initial, "", 10, players)
 }
 
-/// The TRF text with the extra `records` (full lines, e.g. a point system) and a PAB worth `pab` tenths
-/// of a point. Ratings fall with the starting number; points are computed from the results (a win, a
-/// forfeit win and a full-point bye count one point, a draw and a half-point bye half a point).
+/// The TRF text with the extra `records` and a PAB worth `pab` tenths of a point (see
+/// [`common::articles::trf_with`]).
 fn trf_with(
     total_rounds: u32,
     initial: &str,
@@ -51,101 +46,39 @@ fn trf_with(
     pab: u32,
     players: &[Rounds],
 ) -> String {
-    let mut out =
-        format!("012 Dutch 2026 article test\n{records}XXR {total_rounds}\nXXC {initial}\n");
-    for (i, rounds) in players.iter().enumerate() {
-        let number = i + 1;
-        let mut tenths = 0;
-        let mut cells = Vec::new();
-        for token in rounds.split_whitespace() {
-            let (opponent, rest) = token.split_at(token.len() - 2);
-            let (colour, result) = rest.split_at(1);
-            tenths += match result {
-                "1" | "+" | "F" => 10,
-                "U" => pab,
-                "=" | "H" => 5,
-                _ => 0,
-            };
-            let opponent: u32 = opponent.parse().expect("opponent number");
-            let opponent = if opponent == 0 {
-                "0000".to_string()
-            } else {
-                format!("{opponent:>4}")
-            };
-            cells.push(format!("{opponent} {colour} {result}"));
-        }
-        let line = format!(
-            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  {}",
-            number,
-            "m",
-            "",
-            format!("Player {number:02}"),
-            2400 - 10 * i,
-            "FID",
-            "",
-            "",
-            format!("{}.{}", tenths / 10, tenths % 10),
-            "",
-            cells.join("  ")
-        );
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    common_trf_with(
+        "Dutch 2026 article test",
+        total_rounds,
+        initial,
+        records,
+        pab,
+        players,
+    )
 }
 
 /// Pairs the next round of `text` under the 2026 edition and checks it against `games` (`(white,
-/// black)` by starting number) and `bye`: what bbpPairings 6.0.0 gives.
+/// black)` by starting number) and `bye` — what bbpPairings 6.0.0 gives —, and that the explanation
+/// names the article the case pins.
 fn check(name: &str, text: &str, games: &[(u32, u32)], bye: Option<u32>) {
-    check_in(Edition::Y2026, name, "expected", text, games, bye);
+    let case = Case {
+        edition: Edition::Y2026,
+        name,
+        dump: ("DUTCH2026_ARTICLES_DUMP", "expected"),
+        explain: true,
+    };
+    check_case(&case, text, games, bye);
 }
 
-/// The same under the 2017 edition: what bbpPairings 5.0.1 gives.
+/// The same under the 2017 edition: what bbpPairings 5.0.1 gives. (The names are 2026 articles, so the
+/// explanation is not checked against them.)
 fn check_2017(name: &str, text: &str, games: &[(u32, u32)], bye: Option<u32>) {
-    check_in(Edition::Y2017, name, "2017.expected", text, games, bye);
-}
-
-fn check_in(
-    edition: Edition,
-    name: &str,
-    suffix: &str,
-    text: &str,
-    games: &[(u32, u32)],
-    bye: Option<u32>,
-) {
-    if let Some(dir) = std::env::var_os("DUTCH2026_ARTICLES_DUMP") {
-        let dir = std::path::PathBuf::from(dir);
-        std::fs::create_dir_all(&dir).expect("dump folder");
-        std::fs::write(dir.join(format!("{name}.trf")), text).expect("dump trf");
-        let mut expected = format!("{}\n", games.len() + usize::from(bye.is_some()));
-        for (white, black) in games {
-            expected.push_str(&format!("{white} {black}\n"));
-        }
-        if let Some(b) = bye {
-            expected.push_str(&format!("{b} 0\n"));
-        }
-        std::fs::write(dir.join(format!("{name}.{suffix}")), expected).expect("dump expected");
-    }
-    let tournament = Tournament::from_bytes(text.as_bytes()).expect("the case reads");
-    let pairing = System::Dutch
-        .pair_in(edition, &tournament)
-        .expect("the round pairs");
-    explains(name, &tournament, edition);
-    let number = |i: usize| tournament.players[i].start_number;
-    let mut got: Vec<(u32, u32)> = pairing
-        .games
-        .iter()
-        .map(|g| (number(g.white), number(g.black)))
-        .collect();
-    got.sort_unstable();
-    let mut want = games.to_vec();
-    want.sort_unstable();
-    let got_bye = pairing.bye.map(number);
-    assert_eq!(
-        (got, got_bye),
-        (want, bye),
-        "{name} ({edition} edition): pairs (white, black) and bye\n{text}"
-    );
+    let case = Case {
+        edition: Edition::Y2017,
+        name,
+        dump: ("DUTCH2026_ARTICLES_DUMP", "2017.expected"),
+        explain: false,
+    };
+    check_case(&case, text, games, bye);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -874,39 +807,4 @@ fn e5_pairing_numbers_skip_players_not_yet_entered() {
     let games = [(2, 1), (5, 6), (4, 3)];
     check("e5_entered_in_round_2", &entered, &games, Some(7));
     check_2017("e5_entered_in_round_2", &entered, &games, Some(7));
-}
-
-/// The article a case pins, from its name: `c7` is C7, `e3` 5.2.3, `floats_*` 1.4 (2017: C.7, E.3,
-/// A.4); `pab_*` and the others pin the PAB's value, which decides no pairing by itself.
-fn article_of(name: &str, edition: Edition) -> Option<String> {
-    if name.starts_with("floats") {
-        return Some(if edition.is_2026() { "1.4" } else { "A.4" }.to_string());
-    }
-    let head: String = name.split('_').next()?.to_string();
-    let (letter, number) = head.split_at(1);
-    let number: u32 = number.parse().ok()?;
-    Some(match (letter, edition.is_2026()) {
-        ("c", false) => format!("C.{number}"),
-        ("c", true) => format!("C{number}"),
-        ("e", false) => format!("E.{number}"),
-        ("e", true) => format!("5.2.{number}"),
-        _ => return None,
-    })
-}
-
-/// Issue 14: the explanation of the round names the article the case pins.
-fn explains(name: &str, t: &Tournament, edition: Edition) {
-    // The names are the 2026 articles; the 2017 twins of the cases pin other numbers.
-    if !edition.is_2026() {
-        return;
-    }
-    let Some(article) = article_of(name, edition) else {
-        return;
-    };
-    let (_, explanation) = System::Dutch.explain_in(edition, t).expect("explains");
-    assert!(
-        explanation.articles().contains(&article.as_str()),
-        "{name} ({edition}): the explanation does not name {article}\n{}",
-        explanation.render()
-    );
 }

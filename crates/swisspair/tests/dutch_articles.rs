@@ -17,92 +17,29 @@
 //! to `DIR/NAME.expected`, to check them again against a reference engine
 //! (`bbpPairings.exe --dutch DIR/NAME.trf -p OUT` must write exactly `NAME.expected`).
 
-use swisspair::{Edition, System, Tournament};
+mod common;
 
-/// A player's past rounds, one compact cell per round: opponent, colour and result run together, as in
-/// `"5w1"` (white against 5, won), `"3b="` (black against 3, draw), `"0-U"` (pairing-allocated bye),
-/// `"0-H"` (half-point bye), `"0-Z"` (absent). Starting numbers are the positions in the list.
-type Rounds = &'static str;
+use common::articles::{check_case, trf_with, Case, Rounds};
+use swisspair::Edition;
 
 /// The TRF text of a tournament of `total_rounds` rounds with initial colour `initial` (`white1` or
-/// `black1`). Ratings fall with the starting number; points are computed from the results (a win, a
-/// forfeit win and the byes `F`/`U` count one point, a draw and `H` half a point).
+/// `black1`), see [`trf_with`].
 fn trf(total_rounds: u32, initial: &str, players: &[Rounds]) -> String {
-    let mut out = format!("012 Dutch article test\nXXR {total_rounds}\nXXC {initial}\n");
-    for (i, rounds) in players.iter().enumerate() {
-        let number = i + 1;
-        let mut tenths = 0;
-        let mut cells = Vec::new();
-        for token in rounds.split_whitespace() {
-            let (opponent, rest) = token.split_at(token.len() - 2);
-            let (colour, result) = rest.split_at(1);
-            tenths += match result {
-                "1" | "+" | "F" | "U" => 10,
-                "=" | "H" => 5,
-                _ => 0,
-            };
-            let opponent: u32 = opponent.parse().expect("opponent number");
-            let opponent = if opponent == 0 {
-                "0000".to_string()
-            } else {
-                format!("{opponent:>4}")
-            };
-            cells.push(format!("{opponent} {colour} {result}"));
-        }
-        let line = format!(
-            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  {}",
-            number,
-            "m",
-            "",
-            format!("Player {number:02}"),
-            2400 - 10 * i,
-            "FID",
-            "",
-            "",
-            format!("{}.{}", tenths / 10, tenths % 10),
-            "",
-            cells.join("  ")
-        );
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    trf_with("Dutch article test", total_rounds, initial, "", 10, players)
 }
 
 /// Pairs the next round of `text` and checks it against `games` (`(white, black)` by starting number)
-/// and `bye`.
+/// and `bye`, and that the explanation names the article the case pins — except for a case that shows
+/// a criterion is *not* breached, which pins no decision.
 fn check(name: &str, text: &str, games: &[(u32, u32)], bye: Option<u32>) {
-    if let Some(dir) = std::env::var_os("DUTCH_ARTICLES_DUMP") {
-        let dir = std::path::PathBuf::from(dir);
-        std::fs::create_dir_all(&dir).expect("dump folder");
-        std::fs::write(dir.join(format!("{name}.trf")), text).expect("dump trf");
-        let mut expected = format!("{}\n", games.len() + usize::from(bye.is_some()));
-        for (white, black) in games {
-            expected.push_str(&format!("{white} {black}\n"));
-        }
-        if let Some(b) = bye {
-            expected.push_str(&format!("{b} 0\n"));
-        }
-        std::fs::write(dir.join(format!("{name}.expected")), expected).expect("dump expected");
-    }
-    let tournament = Tournament::from_bytes(text.as_bytes()).expect("the case reads");
-    let pairing = System::Dutch.pair(&tournament).expect("the round pairs");
-    explains(name, &tournament, Edition::Y2017);
-    let number = |i: usize| tournament.players[i].start_number;
-    let mut got: Vec<(u32, u32)> = pairing
-        .games
-        .iter()
-        .map(|g| (number(g.white), number(g.black)))
-        .collect();
-    got.sort_unstable();
-    let mut want = games.to_vec();
-    want.sort_unstable();
-    let got_bye = pairing.bye.map(number);
-    assert_eq!(
-        (got, got_bye),
-        (want, bye),
-        "{name}: pairs (white, black) and bye\n{text}"
-    );
+    const NOTHING_DECIDED: [&str; 1] = ["c8_beyond_two"];
+    let case = Case {
+        edition: Edition::Y2017,
+        name,
+        dump: ("DUTCH_ARTICLES_DUMP", "expected"),
+        explain: !NOTHING_DECIDED.contains(&name),
+    };
+    check_case(&case, text, games, bye);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -754,37 +691,5 @@ fn e5_pairing_numbers_skip_players_not_yet_entered() {
         &entered,
         &[(2, 1), (5, 6), (4, 3)],
         Some(7),
-    );
-}
-
-/// The article a case pins, from its name: `c10` is C.10, `e3` E.3 (2026: C10, 5.2.3).
-pub fn article_of(name: &str, edition: Edition) -> Option<String> {
-    let head: String = name.split('_').next()?.to_string();
-    let (letter, number) = head.split_at(1);
-    let number: u32 = number.parse().ok()?;
-    Some(match (letter, edition.is_2026()) {
-        ("c", false) => format!("C.{number}"),
-        ("c", true) => format!("C{number}"),
-        ("e", false) => format!("E.{number}"),
-        ("e", true) => format!("5.2.{number}"),
-        _ => return None,
-    })
-}
-
-/// Issue 14: the explanation of the round names the article the case pins.
-fn explains(name: &str, t: &Tournament, edition: Edition) {
-    // A case that shows a criterion is *not* breached pins no decision for the explanation to name.
-    const NOTHING_DECIDED: [&str; 1] = ["c8_beyond_two"];
-    let Some(article) = article_of(name, edition) else {
-        return;
-    };
-    if NOTHING_DECIDED.contains(&name) {
-        return;
-    }
-    let (_, explanation) = System::Dutch.explain_in(edition, t).expect("explains");
-    assert!(
-        explanation.articles().contains(&article.as_str()),
-        "{name}: the explanation does not name {article}\n{}",
-        explanation.render()
     );
 }

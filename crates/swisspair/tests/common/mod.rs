@@ -8,6 +8,8 @@ use swisspair::state::RoundState;
 use swisspair::tournament::{Bye, Colour, Entry, Tournament};
 use swisspair::{Error, Pairing, System};
 
+pub mod articles;
+
 /// The TRF files of `tests/data/FOLDER`, in name order.
 pub fn data_files(folder: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))

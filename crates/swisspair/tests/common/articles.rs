@@ -1,0 +1,151 @@
+//! What the Dutch article suites share: a compact way to write a small tournament, and the check of a
+//! case's pairing and of the explanation that names its article (issue 14).
+
+use swisspair::{Edition, System, Tournament};
+
+/// A player's past rounds, one compact cell per round: opponent, colour and result run together, as in
+/// `"5w1"` (white against 5, won), `"3b="` (black against 3, draw), `"6w+"` / `"6b-"` (forfeit won /
+/// lost against 6), `"0-U"` (pairing-allocated bye), `"0-F"` (full-point bye), `"0-H"` (half-point
+/// bye), `"0-Z"` (absent, zero points). A cell for the round about to be paired announces a bye or an
+/// absence. Starting numbers are the positions in the list.
+pub type Rounds = &'static str;
+
+/// The TRF text of a tournament titled `title` of `total_rounds` rounds with initial colour `initial`
+/// (`white1` or `black1`), the extra `records` (full lines, e.g. a point system) and a PAB worth `pab`
+/// tenths of a point. Ratings fall with the starting number; points are computed from the results (a
+/// win, a forfeit win and a full-point bye count one point, a draw and a half-point bye half a point).
+pub fn trf_with(
+    title: &str,
+    total_rounds: u32,
+    initial: &str,
+    records: &str,
+    pab: u32,
+    players: &[Rounds],
+) -> String {
+    let mut out = format!("012 {title}\n{records}XXR {total_rounds}\nXXC {initial}\n");
+    for (i, rounds) in players.iter().enumerate() {
+        let number = i + 1;
+        let mut tenths = 0;
+        let mut cells = Vec::new();
+        for token in rounds.split_whitespace() {
+            let (opponent, rest) = token.split_at(token.len() - 2);
+            let (colour, result) = rest.split_at(1);
+            tenths += match result {
+                "1" | "+" | "F" => 10,
+                "U" => pab,
+                "=" | "H" => 5,
+                _ => 0,
+            };
+            let opponent: u32 = opponent.parse().expect("opponent number");
+            let opponent = if opponent == 0 {
+                "0000".to_string()
+            } else {
+                format!("{opponent:>4}")
+            };
+            cells.push(format!("{opponent} {colour} {result}"));
+        }
+        let line = format!(
+            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  {}",
+            number,
+            "m",
+            "",
+            format!("Player {number:02}"),
+            2400 - 10 * i,
+            "FID",
+            "",
+            "",
+            format!("{}.{}", tenths / 10, tenths % 10),
+            "",
+            cells.join("  ")
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// How a case is checked.
+pub struct Case<'a> {
+    pub edition: Edition,
+    /// The case's name: its file name when dumped, and the article it pins (see [`article_of`]).
+    pub name: &'a str,
+    /// With `dump`: the folder's environment variable, and the suffix of the expected output's file.
+    pub dump: (&'a str, &'a str),
+    /// Check that the explanation names the case's article.
+    pub explain: bool,
+}
+
+/// Pairs the next round of `text` under the case's edition and checks it against `games` (`(white,
+/// black)` by starting number, compared as a set) and `bye`; with `DUMP_VARIABLE=DIR` set, writes the
+/// case to `DIR/NAME.trf` and the expected engine output to `DIR/NAME.SUFFIX`.
+pub fn check_case(case: &Case<'_>, text: &str, games: &[(u32, u32)], bye: Option<u32>) {
+    let (variable, suffix) = case.dump;
+    let name = case.name;
+    if let Some(dir) = std::env::var_os(variable) {
+        let dir = std::path::PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).expect("dump folder");
+        std::fs::write(dir.join(format!("{name}.trf")), text).expect("dump trf");
+        let mut expected = format!("{}\n", games.len() + usize::from(bye.is_some()));
+        for (white, black) in games {
+            expected.push_str(&format!("{white} {black}\n"));
+        }
+        if let Some(b) = bye {
+            expected.push_str(&format!("{b} 0\n"));
+        }
+        std::fs::write(dir.join(format!("{name}.{suffix}")), expected).expect("dump expected");
+    }
+    let tournament = Tournament::from_bytes(text.as_bytes()).expect("the case reads");
+    let pairing = System::Dutch
+        .pair_in(case.edition, &tournament)
+        .expect("the round pairs");
+    if case.explain {
+        explains(name, &tournament, case.edition);
+    }
+    let number = |i: usize| tournament.players[i].start_number;
+    let mut got: Vec<(u32, u32)> = pairing
+        .games
+        .iter()
+        .map(|g| (number(g.white), number(g.black)))
+        .collect();
+    got.sort_unstable();
+    let mut want = games.to_vec();
+    want.sort_unstable();
+    let got_bye = pairing.bye.map(number);
+    assert_eq!(
+        (got, got_bye),
+        (want, bye),
+        "{name} ({} edition): pairs (white, black) and bye\n{text}",
+        case.edition
+    );
+}
+
+/// The article a case pins, from its name: `c10` is C.10, `e3` E.3, `floats_*` A.4 (2026: C10, 5.2.3,
+/// 1.4). Other names (e.g. `pab_*`, the PAB's value) pin no single article.
+pub fn article_of(name: &str, edition: Edition) -> Option<String> {
+    if name.starts_with("floats") {
+        return Some(if edition.is_2026() { "1.4" } else { "A.4" }.to_string());
+    }
+    let head: String = name.split('_').next()?.to_string();
+    let (letter, number) = head.split_at(1);
+    let number: u32 = number.parse().ok()?;
+    Some(match (letter, edition.is_2026()) {
+        ("c", false) => format!("C.{number}"),
+        ("c", true) => format!("C{number}"),
+        ("e", false) => format!("E.{number}"),
+        ("e", true) => format!("5.2.{number}"),
+        _ => return None,
+    })
+}
+
+/// Issue 14: the explanation of the round names the article the case `name` pins.
+pub fn explains(name: &str, t: &Tournament, edition: Edition) {
+    let Some(article) = article_of(name, edition) else {
+        return;
+    };
+    let (_, explanation) = System::Dutch.explain_in(edition, t).expect("explains");
+    assert!(
+        explanation.articles().contains(&article.as_str()),
+        "{name} ({edition}): the explanation does not name {article}\n{}",
+        explanation.render()
+    );
+}
