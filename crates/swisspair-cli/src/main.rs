@@ -5,7 +5,11 @@
 //! swisspair --dutch input.trf -c                                    check every round of a finished tournament
 //! swisspair --dutch -g [config.txt] -o out.trf -s SEED              generate a random tournament
 //! swisspair selftest --dutch --tournaments N [--seed S]              generate, audit and re-check
+//! swisspair convert IN OUT                                          TRF <-> JSON
 //! ```
+//!
+//! The input may be a TRF file or a JSON document (detected from the content); `--format json` writes the
+//! pairing (-p) or the checker's report (-c) as JSON.
 //!
 //! Every command takes `--edition YEAR` (the edition of the system's rules); without it the file's system
 //! record (092/192) chooses, otherwise the system's default edition.
@@ -136,6 +140,10 @@ struct Cli {
     /// With -g: the random seed (the same seed gives the same file).
     #[arg(short = 's', value_name = "SEED")]
     seed: Option<u64>,
+
+    /// Output format of -p and -c: text (the engines' format, the default) or json.
+    #[arg(long, value_name = "FORMAT")]
+    format: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -144,6 +152,17 @@ enum Command {
     /// against the absolute rules (without calling the system) and re-check every round; ends with a
     /// summary line. Exit code 6 when anything was found.
     Selftest(SelftestArgs),
+    /// Convert a tournament between TRF and JSON: to the format OUT's extension names (.json, .trf),
+    /// otherwise to the other format than IN's (detected from the content).
+    Convert(ConvertArgs),
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    /// The tournament (TRF or JSON).
+    input: PathBuf,
+    /// The file to write.
+    output: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -252,7 +271,7 @@ fn requested_edition(system: System, text: Option<&str>) -> Result<Option<Editio
 
 fn read_tournament(path: &Path) -> Result<Tournament, Failure> {
     let bytes = files::read(path)?;
-    let trf = swisspair::trf::parse_bytes(&bytes).map_err(|e| Failure::from_error(path, &e))?;
+    let trf = swisspair::json::read_trf(&bytes).map_err(|e| Failure::from_error(path, &e))?;
     for w in &trf.warnings {
         eprintln!("swisspair: warning: {}:{w}", path.display());
     }
@@ -263,6 +282,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
     if let Some(Command::Selftest(args)) = &cli.command {
         return selftest(args);
     }
+    if let Some(Command::Convert(args)) = &cli.command {
+        return convert(args);
+    }
+    let json = json_format(cli.format.as_deref())?;
     let system = system_of(&cli)?;
     let requested = requested_edition(system, cli.edition.as_deref())?;
     if let Some(config) = &cli.generate {
@@ -281,6 +304,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
         ));
     };
     if cli.check {
+        if json {
+            return check_json(system, requested, input, cli.maxi);
+        }
         return check(system, requested, input, cli.maxi);
     }
     let Some(output) = cli.pair.as_ref() else {
@@ -304,7 +330,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
     let pairing = system
         .pair_in(edition, &tournament)
         .map_err(|e| Failure::from_error(input, &e))?;
-    let text = pairing.to_engine_output(&tournament);
+    let text = if json {
+        swisspair::json::PairingJson::new(&tournament, system, edition, &pairing)
+            .to_json()
+            .map_err(|e| Failure::from_error(input, &e))?
+    } else {
+        pairing.to_engine_output(&tournament)
+    };
     if let Some(list) = &cli.checklist {
         // The state under the edition that paired the round (its floats and bye eligibility).
         let state = swisspair::state::RoundState::with_edition(&tournament, edition);
@@ -517,6 +549,67 @@ fn check(
             ),
         })
     }
+}
+
+/// `--format`: true for json, false for text (the default).
+fn json_format(format: Option<&str>) -> Result<bool, Failure> {
+    match format.map(str::to_ascii_lowercase).as_deref() {
+        None | Some("text") => Ok(false),
+        Some("json") => Ok(true),
+        Some(other) => Err(Failure::usage(format!(
+            "--format {other}: not text or json"
+        ))),
+    }
+}
+
+/// `-c --format json`: the checker's report as JSON on standard output; exit code 6 when rounds differ.
+fn check_json(
+    system: System,
+    requested: Option<Edition>,
+    input: &Path,
+    maxi: bool,
+) -> Result<(), Failure> {
+    let mut tournament = read_tournament(input)?;
+    tournament.maxi |= maxi;
+    let fail = |e: Error| Failure::from_error(input, &e);
+    let edition = system.edition_for(&tournament, requested).map_err(fail)?;
+    let report =
+        swisspair::check::check_in(&tournament, system, edition, |_, _| {}).map_err(fail)?;
+    let text = swisspair::json::CheckJson::new(system, edition, &report)
+        .to_json()
+        .map_err(fail)?;
+    print!("{text}");
+    if report.differences.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure {
+            code: 6,
+            message: format!(
+                "{}: {} of {} rounds differ",
+                input.display(),
+                report.differences.len(),
+                report.rounds
+            ),
+        })
+    }
+}
+
+/// `convert IN OUT`: TRF to JSON or JSON to TRF.
+fn convert(args: &ConvertArgs) -> Result<(), Failure> {
+    let bytes = files::read(&args.input)?;
+    let to_json = match args
+        .output
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .as_deref()
+    {
+        Some("json") => Some(true),
+        Some("trf") | Some("txt") => Some(false),
+        _ => None,
+    };
+    let text = swisspair::json::convert(&bytes, to_json)
+        .map_err(|e| Failure::from_error(&args.input, &e))?;
+    files::write_atomically(&args.output, text.as_bytes())
 }
 
 fn main() -> ExitCode {

@@ -7,6 +7,7 @@ pub mod audit;
 pub mod check;
 pub mod error;
 pub mod generate;
+pub mod json;
 pub mod matching;
 pub mod pairing;
 pub mod score;
