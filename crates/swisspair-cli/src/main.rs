@@ -331,7 +331,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         .pair_in(edition, &tournament)
         .map_err(|e| Failure::from_error(input, &e))?;
     let text = if json {
-        swisspair::json::PairingJson::new(&tournament, system, edition, &pairing)
+        swisspair::Round::new(&tournament, system, edition, &pairing)
             .to_json()
             .map_err(|e| Failure::from_error(input, &e))?
     } else {
@@ -575,7 +575,7 @@ fn check_json(
     let edition = system.edition_for(&tournament, requested).map_err(fail)?;
     let report =
         swisspair::check::check_in(&tournament, system, edition, |_, _| {}).map_err(fail)?;
-    let text = swisspair::json::CheckJson::new(system, edition, &report)
+    let text = swisspair::Report::new(system, edition, &report)
         .to_json()
         .map_err(fail)?;
     print!("{text}");

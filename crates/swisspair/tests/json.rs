@@ -4,8 +4,9 @@
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use swisspair::json::{self, CheckJson, PairingJson};
+use swisspair::json;
 use swisspair::{trf, Edition, System, Tournament};
+use swisspair::{Report, Round};
 
 fn data(folder: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -234,7 +235,7 @@ fn pairing_and_check_json_validate() {
         (System::Rating1992, Edition::Y1992),
     ] {
         let pairing = system.pair_in(edition, &t).expect("pairs");
-        let j = PairingJson::new(&t, system, edition, &pairing);
+        let j = Round::new(&t, system, edition, &pairing);
         assert_eq!(j.round, 5);
         assert_eq!(j.boards.len(), 7);
         let text = j.to_json().expect("json");
@@ -258,7 +259,7 @@ fn pairing_and_check_json_validate() {
     let t = Tournament::from_bytes(&std::fs::read(finished).expect("fixture")).expect("reads");
     let report =
         swisspair::check::check_in(&t, System::Dutch, Edition::Y2017, |_, _| {}).expect("checks");
-    let text = CheckJson::new(System::Dutch, Edition::Y2017, &report)
+    let text = Report::new(System::Dutch, Edition::Y2017, &report)
         .to_json()
         .expect("json");
     check_against(json::CHECK_SCHEMA, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -270,7 +271,7 @@ fn pairing_and_check_json_validate() {
         paired: vec![],
         error: Some("no valid pairing".into()),
     });
-    let text = CheckJson::new(System::Dutch, Edition::Y2017, &report)
+    let text = Report::new(System::Dutch, Edition::Y2017, &report)
         .to_json()
         .expect("json");
     check_against(json::CHECK_SCHEMA, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));

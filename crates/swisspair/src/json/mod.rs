@@ -27,10 +27,8 @@
 //! Input is detected from the content ([`is_json`]): a document whose first character (after blanks and a
 //! byte-order mark) is `{` is JSON, anything else TRF.
 
-use crate::check::CheckReport;
 use crate::error::{Error, Location, Result};
 use crate::score::Score;
-use crate::systems::{Edition, System};
 use crate::tournament::Tournament;
 use crate::trf::{
     self, ByeRequestKind, Cell, CellColour, InitialColour, Line, PlayerRecord, PointKey, Record,
@@ -805,156 +803,11 @@ pub fn document_to_string(doc: &TournamentJson) -> Result<String> {
     to_pretty(doc)
 }
 
-fn to_pretty<T: Serialize>(value: &T) -> Result<String> {
+pub(crate) fn to_pretty<T: Serialize>(value: &T) -> Result<String> {
     let mut text = serde_json::to_string_pretty(value)
         .map_err(|e| Error::Internal(format!("JSON output: {e}")))?;
     text.push('\n');
     Ok(text)
-}
-
-/// A player in the pairing: starting number and name.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatJson {
-    /// Starting number.
-    pub start_number: u32,
-    /// Name as in the file.
-    pub name: String,
-}
-
-/// One board of the pairing.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BoardJson {
-    /// Board number, from 1.
-    pub board: usize,
-    /// The player with white.
-    pub white: SeatJson,
-    /// The player with black.
-    pub black: SeatJson,
-}
-
-/// A round's pairing as JSON (`-p --format json`; `schema/pairing.schema.json`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PairingJson {
-    /// The system's command-line name (`dutch`, `rating1992`, `dubov`, `lim`).
-    pub system: String,
-    /// The edition's year.
-    pub edition: u16,
-    /// The round paired (1-based).
-    pub round: usize,
-    /// The boards in order.
-    pub boards: Vec<BoardJson>,
-    /// The player receiving the pairing-allocated bye, or `null`.
-    pub bye: Option<SeatJson>,
-}
-
-impl PairingJson {
-    /// The JSON form of `pairing`, the next round of `tournament` paired by `system` under `edition`.
-    pub fn new(
-        tournament: &Tournament,
-        system: System,
-        edition: Edition,
-        pairing: &crate::Pairing,
-    ) -> PairingJson {
-        let seat = |i: usize| {
-            tournament.players.get(i).map_or(
-                SeatJson {
-                    start_number: 0,
-                    name: String::new(),
-                },
-                |p| SeatJson {
-                    start_number: p.start_number,
-                    name: p.name.clone(),
-                },
-            )
-        };
-        PairingJson {
-            system: system.name().to_string(),
-            edition: edition.year(),
-            round: tournament.next_round(),
-            boards: pairing
-                .games
-                .iter()
-                .enumerate()
-                .map(|(i, g)| BoardJson {
-                    board: i + 1,
-                    white: seat(g.white),
-                    black: seat(g.black),
-                })
-                .collect(),
-            bye: pairing.bye.map(seat),
-        }
-    }
-
-    /// Pretty-printed, with a final line break.
-    pub fn to_json(&self) -> Result<String> {
-        to_pretty(self)
-    }
-}
-
-/// A pair in the checker's report: white and black starting numbers, black 0 for the bye.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PairJson {
-    /// White's starting number (or the player with the bye).
-    pub white: u32,
-    /// Black's starting number; 0 for the pairing-allocated bye.
-    pub black: u32,
-}
-
-/// A round whose re-pairing differs from the file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DifferenceJson {
-    /// The round (1-based).
-    pub round: usize,
-    /// The pairs the file records, sorted.
-    pub recorded: Vec<PairJson>,
-    /// The pairs swisspair makes, sorted; empty when it could not pair the round.
-    pub paired: Vec<PairJson>,
-    /// Why swisspair could not pair the round, or `null`.
-    pub error: Option<String>,
-}
-
-/// The checker's report as JSON (`-c --format json`; `schema/check.schema.json`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CheckJson {
-    /// The system's command-line name.
-    pub system: String,
-    /// The edition's year.
-    pub edition: u16,
-    /// The number of rounds checked.
-    pub rounds: usize,
-    /// The rounds that differ (none when the file agrees with swisspair).
-    pub differences: Vec<DifferenceJson>,
-}
-
-impl CheckJson {
-    /// The JSON form of a checker's report.
-    pub fn new(system: System, edition: Edition, report: &CheckReport) -> CheckJson {
-        let pairs = |v: &[(u32, u32)]| {
-            v.iter()
-                .map(|&(white, black)| PairJson { white, black })
-                .collect()
-        };
-        CheckJson {
-            system: system.name().to_string(),
-            edition: edition.year(),
-            rounds: report.rounds,
-            differences: report
-                .differences
-                .iter()
-                .map(|d| DifferenceJson {
-                    round: d.round,
-                    recorded: pairs(&d.recorded),
-                    paired: pairs(&d.paired),
-                    error: d.error.clone(),
-                })
-                .collect(),
-        }
-    }
-
-    /// Pretty-printed, with a final line break.
-    pub fn to_json(&self) -> Result<String> {
-        to_pretty(self)
-    }
 }
 
 #[cfg(test)]
