@@ -277,3 +277,36 @@ fn pairing_and_check_json_validate() {
     check_against(json::CHECK_SCHEMA, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let _ = trf::MAX_ROUNDS;
 }
+
+/// A round replayed from its document ([`json::before_round`]) is the tournament the checker pairs for
+/// that round: every round of 20 reference tournaments and of the 2026 ones.
+#[test]
+fn before_round_is_the_checkers_tournament() {
+    for folder in ["dutch", "dutch2026"] {
+        for path in trf_files(folder).into_iter().take(20) {
+            let bytes = std::fs::read(&path).expect("fixture");
+            let t = Tournament::from_bytes(&bytes).expect("reads");
+            for round in 1..=t.rounds_played {
+                let doc = json::before_round(&bytes, round).expect("cuts");
+                let cut = json::document_to_tournament(&doc)
+                    .unwrap_or_else(|e| panic!("{} round {round}: {e}", path.display()));
+                let expected = swisspair::check::tournament_before(&t, round);
+                assert_eq!(
+                    normalised(cut),
+                    normalised(expected),
+                    "{} round {round}",
+                    path.display()
+                );
+            }
+        }
+    }
+    let example = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/club-16p-round5.trf"),
+    )
+    .expect("example");
+    assert!(json::before_round(&example, 0).is_err());
+    assert!(json::before_round(&example, 6).is_err());
+    let next = json::document_to_tournament(&json::before_round(&example, 5).expect("cuts"))
+        .expect("reads");
+    assert_eq!(next.next_round(), 5);
+}

@@ -787,6 +787,74 @@ fn at_field(e: Error, path: &str) -> Error {
     }
 }
 
+/// The tournament of a TRF file or JSON document as it stood before `round` (1-based) was paired, as a
+/// document that pairs that round: later rounds removed, the byes and absences of `round` announced, the
+/// points columns cleared, the total number of rounds and the initial colour filled in (as the checker
+/// replays a round: [`crate::check::tournament_before`]). `XXZ` records and `240` records of `round` are
+/// dropped (the round's cells say who was absent).
+pub fn before_round(bytes: &[u8], round: usize) -> Result<TournamentJson> {
+    let trf = read_trf(bytes)?;
+    let tournament = Tournament::from_trf(&trf)?;
+    if round == 0 || round > tournament.rounds_played + 1 {
+        return Err(Error::invalid(
+            None,
+            "round",
+            format!(
+                "{round}: a round from 1 to {} (the rounds played and the next one)",
+                tournament.rounds_played + 1
+            ),
+        ));
+    }
+    let mut doc = trf_to_document(&trf);
+    let keep = round - 1;
+    for p in &mut doc.players {
+        let announced = p
+            .rounds
+            .get(keep)
+            .copied()
+            .unwrap_or_default()
+            .announcement(round <= tournament.rounds_played);
+        p.rounds.truncate(keep);
+        if let Some(cell) = announced {
+            p.rounds.push(cell);
+        }
+        p.points = None;
+        p.rank = None;
+    }
+    doc.absent.clear();
+    doc.byes.retain(|b| b.round as usize != round);
+    let total = tournament.total_rounds.unwrap_or(tournament.rounds_played);
+    doc.total_rounds = Some(u32::try_from(total.max(round)).unwrap_or(u32::MAX));
+    if doc.initial_colour.is_none() {
+        doc.initial_colour = crate::check::infer_initial_colour(&tournament).map(|c| match c {
+            crate::tournament::Colour::White => InitialColourName::White,
+            crate::tournament::Colour::Black => InitialColourName::Black,
+        });
+    }
+    Ok(doc)
+}
+
+impl RoundJson {
+    /// The announcement a cell of the round to be replayed stands for: a round without an opponent other
+    /// than the pairing-allocated bye keeps the player out (in a round played, a blank cell as a
+    /// zero-point bye).
+    fn announcement(self, played: bool) -> Option<RoundJson> {
+        if self.opponent.is_some() {
+            return None;
+        }
+        match self.result.map(|r| r.0) {
+            Some(ResultCode::PairingAllocatedBye) => None,
+            None | Some(ResultCode::Blank) if !played => None,
+            None | Some(ResultCode::Blank) => Some(RoundJson {
+                opponent: None,
+                colour: None,
+                result: Some(ResultName(ResultCode::ZeroPointBye)),
+            }),
+            Some(_) => Some(self),
+        }
+    }
+}
+
 /// Converts a TRF file or a JSON document (detected) to the other format: TRF to pretty JSON, JSON to
 /// TRF text. `to_json` chooses the output format explicitly when given.
 pub fn convert(bytes: &[u8], to_json: Option<bool>) -> Result<String> {
