@@ -871,11 +871,108 @@ pub fn document_to_string(doc: &TournamentJson) -> Result<String> {
     to_pretty(doc)
 }
 
+/// Pretty-printed JSON (two-space indent) with a final line break; objects and arrays nested five deep
+/// or more (a player's rounds, `{"opponent": 9, "colour": "white", "result": "1"}`) on one line each.
 pub(crate) fn to_pretty<T: Serialize>(value: &T) -> Result<String> {
-    let mut text = serde_json::to_string_pretty(value)
+    let mut bytes = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut bytes, Layout::default());
+    value
+        .serialize(&mut serializer)
         .map_err(|e| Error::Internal(format!("JSON output: {e}")))?;
+    let mut text =
+        String::from_utf8(bytes).map_err(|e| Error::Internal(format!("JSON output: {e}")))?;
     text.push('\n');
     Ok(text)
+}
+
+/// serde_json's pretty layout down to [`Layout::COMPACT_FROM`] levels, one line below.
+#[derive(Default)]
+struct Layout {
+    depth: usize,
+    has_value: bool,
+}
+
+impl Layout {
+    const COMPACT_FROM: usize = 5;
+
+    fn open<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        bracket: &[u8],
+    ) -> std::io::Result<()> {
+        self.depth += 1;
+        self.has_value = false;
+        w.write_all(bracket)
+    }
+
+    fn close<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        bracket: &[u8],
+    ) -> std::io::Result<()> {
+        let compact = self.depth >= Layout::COMPACT_FROM;
+        self.depth = self.depth.saturating_sub(1);
+        if self.has_value && !compact {
+            w.write_all(b"\n")?;
+            self.indent(w)?;
+        }
+        w.write_all(bracket)
+    }
+
+    fn item<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        if self.depth >= Layout::COMPACT_FROM {
+            return w.write_all(if first { b"" } else { b", " });
+        }
+        w.write_all(if first { b"\n" } else { b",\n" })?;
+        self.indent(w)
+    }
+
+    fn indent<W: ?Sized + std::io::Write>(&self, w: &mut W) -> std::io::Result<()> {
+        for _ in 0..self.depth {
+            w.write_all(b"  ")?;
+        }
+        Ok(())
+    }
+}
+
+impl serde_json::ser::Formatter for Layout {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.open(w, b"[")
+    }
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.close(w, b"]")
+    }
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.open(w, b"{")
+    }
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.close(w, b"}")
+    }
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b": ")
+    }
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
