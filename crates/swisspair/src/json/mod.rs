@@ -543,6 +543,9 @@ pub fn document_to_trf_text(doc: &TournamentJson) -> Result<String> {
     Ok(trf::write(&document_to_trf(doc)?))
 }
 
+/// The longest TRF line the reader accepts (as `trf::parse` counts it).
+const MAX_LINE_CHARS: usize = 91 + 10 * (trf::MAX_ROUNDS + 1) + 200;
+
 /// A record with its TRF text, where in the document it comes from.
 struct Pending {
     path: String,
@@ -703,6 +706,18 @@ fn document_to_trf_with_paths(doc: &TournamentJson) -> Result<(Trf, Vec<String>)
                 None,
                 item.path,
                 "a line break inside a field",
+            ));
+        }
+        // The reader's limit on a file's lines (a player record of MAX_ROUNDS rounds, with room).
+        let chars = item.text.chars().count();
+        if chars > MAX_LINE_CHARS {
+            return Err(Error::invalid(
+                None,
+                item.path,
+                format!(
+                    "{chars} characters as a TRF line; a record with {} rounds needs at most {MAX_LINE_CHARS}",
+                    trf::MAX_ROUNDS
+                ),
             ));
         }
         let read = trf::parse_line(&item.text, number).map_err(|e| {

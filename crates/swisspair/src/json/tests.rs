@@ -163,6 +163,8 @@ fn errors_name_the_json_field() {
         r#"{"players": [{"start_number": 1}], "forbidden": [{"players": [1], "first_round": 2}]}"#,
         r#"{"players": [{"start_number": 1}], "byes": [{"kind": "half", "round": 2, "players": []}]}"#,
         r#"{"players": [{"start_number": 1}], "tournament_type": " x"}"#,
+        r#"{"players": [{"start_number": 1}], "total_rounds": 1000}"#,
+        r#"{"players": [{"start_number": 1}], "acceleration": [{"player": 1, "points": [0]}], "absent": [2]}"#,
         "{",
         "{}",
     ] {
@@ -186,4 +188,19 @@ fn points_are_read_exactly() {
         let again: Points = serde_json::from_str(&back).unwrap();
         assert_eq!(again, p);
     }
+}
+
+#[test]
+fn refuses_what_a_file_could_not_hold() {
+    let rounds = vec![r#"{"result": "Z"}"#; 1000].join(",");
+    let doc = format!(r#"{{"players": [{{"start_number": 1, "rounds": [{rounds}]}}]}}"#);
+    let e = read_tournament(doc.as_bytes()).unwrap_err();
+    assert!(e.to_string().contains("players[0]"), "{e}");
+    let long = format!(
+        r#"{{"players": [{{"start_number": 1}}], "other_lines": ["{}"]}}"#,
+        "x".repeat(20_000)
+    );
+    assert_eq!(read_tournament(long.as_bytes()).unwrap_err().exit_code(), 3);
+    let deep = format!("{{\"players\": {}", "[".repeat(10_000));
+    assert_eq!(read_tournament(deep.as_bytes()).unwrap_err().exit_code(), 3);
 }
