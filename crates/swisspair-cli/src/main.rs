@@ -8,7 +8,11 @@
 //!                                                                            generate a tournament
 //! swisspair -r                                                               the version and build line
 //! swisspair selftest --dutch --tournaments N [--seed S]                      generate, audit and re-check
+//! swisspair convert IN OUT                                                   TRF <-> JSON
 //! ```
+//!
+//! The input may be a TRF file or a JSON document (detected from the content); `--format json` writes the
+//! pairing (-p) or the checker's report (-c) as JSON.
 //!
 //! Every command takes `--edition YEAR` (the edition of the system's rules); without it the file's system
 //! record (092/192) chooses, otherwise the system's default edition.
@@ -176,6 +180,10 @@ struct Cli {
     /// Print the version and build line (alone, or before the command's own output), as bbpPairings.
     #[arg(short = 'r')]
     release: bool,
+
+    /// Output format of -p and -c: text (the engines' format, the default) or json.
+    #[arg(long, value_name = "FORMAT")]
+    format: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -184,6 +192,17 @@ enum Command {
     /// against the absolute rules (without calling the system) and re-check every round; ends with a
     /// summary line. Exit code 6 when anything was found.
     Selftest(SelftestArgs),
+    /// Convert a tournament between TRF and JSON: to the format OUT's extension names (.json, .trf),
+    /// otherwise to the other format than IN's (detected from the content).
+    Convert(ConvertArgs),
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    /// The tournament (TRF or JSON).
+    input: PathBuf,
+    /// The file to write.
+    output: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -326,9 +345,10 @@ fn warn(file: &Path, warnings: &[String]) {
     }
 }
 
+/// Reads a tournament file: TRF, or a JSON document (detected from the content).
 fn read_trf(path: &Path) -> Result<swisspair::trf::Trf, Failure> {
     let bytes = files::read(path)?;
-    swisspair::trf::parse_bytes(&bytes).map_err(|e| Failure::from_error(path, &e))
+    swisspair::json::read_trf(&bytes).map_err(|e| Failure::from_error(path, &e))
 }
 
 /// Reads a tournament and prints the warnings of reading it for `purpose`.
@@ -369,8 +389,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
     if cli.release {
         println!("{}", version_line());
     }
+    if let Some(Command::Convert(args)) = &cli.command {
+        return convert(args);
+    }
+    let json = json_format(cli.format.as_deref())?;
     if let Some(Command::Selftest(args)) = &cli.command {
         if cli.input.is_some()
+            || json
             || cli.pair.is_some()
             || cli.check
             || cli.generate.is_some()
@@ -462,9 +487,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             requested,
             input,
             cli.maxi,
-            checklist.as_deref(),
-            cli.strict,
             options,
+            &CheckOutputs {
+                checklist: checklist.as_deref(),
+                strict: cli.strict,
+                json,
+            },
         );
     }
     let Some(output) = cli.pair.as_ref() else {
@@ -482,6 +510,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             pairs: output.as_deref(),
             checklist: checklist.as_deref(),
             questions: &questions,
+            json,
         },
     );
     if let (Err(failure), Some(path)) = (&result, output.as_deref()) {
@@ -511,6 +540,7 @@ fn pair(
         pairs: output,
         checklist,
         questions,
+        json,
     } = *outputs;
     let mut tournament = read_tournament(input, system, requested, Purpose::Pair, options)?;
     tournament.maxi |= maxi;
@@ -542,7 +572,13 @@ fn pair(
         files::write_atomically(list, text.as_bytes())?;
     }
     let pairing = pairing.map_err(|e| Failure::from_error(input, &e))?;
-    let text = pairing.to_engine_output(&tournament);
+    let text = if json {
+        swisspair::Round::new(&tournament, system, edition, &pairing)
+            .to_json()
+            .map_err(|e| Failure::from_error(input, &e))?
+    } else {
+        pairing.to_engine_output(&tournament)
+    };
     match output {
         Some(path) => files::write_atomically(path, text.as_bytes()),
         None => {
@@ -559,6 +595,8 @@ struct Outputs<'a> {
     pairs: Option<&'a Path>,
     checklist: Option<&'a Path>,
     questions: &'a Questions,
+    /// `--format json`: the pairing as JSON instead of the engines' text.
+    json: bool,
 }
 
 /// `--explain [FILE]` and `--why N[,M]`: what to say about the round paired.
@@ -816,6 +854,14 @@ fn generate(g: &Generate<'_>) -> Result<(), Failure> {
     })
 }
 
+/// What `-c` writes: the checklists, the report as text or JSON, and whether differences fail.
+#[derive(Clone, Copy)]
+struct CheckOutputs<'a> {
+    checklist: Option<&'a Path>,
+    strict: bool,
+    json: bool,
+}
+
 /// `-c`: re-pair every round under the requested edition (else the one the file names, else the
 /// default) and list, per differing round, the pairs that differ. Exit code 0 when the check ran
 /// (6 with `--strict` when a round differs).
@@ -824,11 +870,15 @@ fn check(
     requested: Option<Edition>,
     input: &Path,
     maxi: bool,
-    checklist: Option<&Path>,
-    strict: bool,
     options: ReadOptions,
+    outputs: &CheckOutputs<'_>,
 ) -> Result<(), Failure> {
     use std::io::IsTerminal;
+    let CheckOutputs {
+        checklist,
+        strict,
+        json,
+    } = *outputs;
     let mut tournament = read_tournament(input, system, requested, Purpose::Check, options)?;
     tournament.maxi |= maxi;
     let edition = system
@@ -863,7 +913,14 @@ fn check(
     if let Some(list) = checklist {
         files::write_atomically(list, report.checklists.join("\n").as_bytes())?;
     }
-    print!("{}", report.render("swisspair"));
+    if json {
+        let text = swisspair::Report::new(system, edition, &report)
+            .to_json()
+            .map_err(|e| Failure::from_error(input, &e))?;
+        print!("{text}");
+    } else {
+        print!("{}", report.render("swisspair"));
+    }
     if strict && !report.differences.is_empty() {
         return Err(Failure {
             code: 6,
@@ -876,6 +933,35 @@ fn check(
         });
     }
     Ok(())
+}
+
+/// `--format`: true for json, false for text (the default).
+fn json_format(format: Option<&str>) -> Result<bool, Failure> {
+    match format.map(str::to_ascii_lowercase).as_deref() {
+        None | Some("text") => Ok(false),
+        Some("json") => Ok(true),
+        Some(other) => Err(Failure::usage(format!(
+            "--format {other}: not text or json"
+        ))),
+    }
+}
+
+/// `convert IN OUT`: TRF to JSON or JSON to TRF.
+fn convert(args: &ConvertArgs) -> Result<(), Failure> {
+    let bytes = files::read(&args.input)?;
+    let to_json = match args
+        .output
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .as_deref()
+    {
+        Some("json") => Some(true),
+        Some("trf") | Some("txt") => Some(false),
+        _ => None,
+    };
+    let text = swisspair::json::convert(&bytes, to_json)
+        .map_err(|e| Failure::from_error(&args.input, &e))?;
+    files::write_atomically(&args.output, text.as_bytes())
 }
 
 fn main() -> ExitCode {

@@ -53,7 +53,12 @@ pub struct BracketNote {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// A game against `opponent` (starting number) with `colour`.
-    Game { opponent: u32, colour: Colour },
+    Game {
+        /// The opponent's starting number.
+        opponent: u32,
+        /// The player's colour.
+        colour: Colour,
+    },
     /// The pairing-allocated bye.
     Bye,
     /// Not paired in this round (absent, withdrawn, or a requested bye).
@@ -63,7 +68,9 @@ pub enum Outcome {
 /// One player's part in the round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerNote {
+    /// The player's starting number.
     pub start_number: u32,
+    /// What the round gave the player.
     pub outcome: Outcome,
     /// The rules that gave the outcome: the bracket, a float, the colour, the bye.
     pub reasons: Vec<Reason>,
@@ -72,7 +79,9 @@ pub struct PlayerNote {
 /// Why a round was paired as it was.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
+    /// The system that paired the round.
     pub system: System,
+    /// The edition of its rules.
     pub edition: Edition,
     /// The round paired.
     pub round: usize,

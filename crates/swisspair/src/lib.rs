@@ -1,23 +1,72 @@
-//! swisspair: a FIDE Swiss-system pairing engine.
+//! swisspair: a FIDE Swiss-system pairing engine (Dutch 2017 and 2026, Dubov, Lim, the rating-based
+//! system of 1992), reading tournaments from TRF files or JSON documents.
+//!
+//! # Embedding
+//!
+//! The [`api`] module (re-exported here) is what a program that pairs tournaments needs: read a
+//! tournament ([`read_tournament`]: TRF or JSON, detected) or build one ([`TournamentBuilder`]), pair the
+//! next round ([`pair_next`] with [`PairOptions`]: system, edition), check a finished tournament
+//! ([`check_tournament`]), generate one ([`generate_tournament`]). A pairing is a [`Round`]: boards in
+//! order ([`Board`], each with a white and a black [`Seat`]) and the bye. Results serialize to the JSON
+//! of the command line's `--format json`; [`json`] reads and writes tournaments as JSON.
+//!
+//! ```
+//! use swisspair::{PairOptions, System};
+//!
+//! let trf = std::fs::read("../../examples/club-16p-round5.trf")?;
+//! let tournament = swisspair::read_tournament(&trf)?;
+//! let round = swisspair::pair_next(&tournament, &PairOptions::new(System::Dutch))?;
+//! for board in &round.boards {
+//!     println!("{}: {} - {}", board.board, board.white.name, board.black.name);
+//! }
+//! assert_eq!((round.round, round.boards.len(), round.bye), (5, 7, None));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Errors are [`Error`]; for invalid input they name the line and the field ([`Error::line`]).
+//!
+//! # Internals
 //!
 //! Data flows one way: [`trf`] (read/write) → [`tournament`] (players, rounds, results, point system) →
 //! [`state`] (what the systems derive per player) → [`systems`] (Dutch, ...) → [`pairing`] (output).
+//! These modules are public for the command line and the tests; they are not a stable API.
 
+#![deny(missing_docs)]
+
+pub mod api;
+#[allow(missing_docs)]
 pub mod audit;
+#[allow(missing_docs)]
 pub mod check;
+#[allow(missing_docs)]
 pub mod error;
 pub mod explain;
+#[allow(missing_docs)]
 pub mod generate;
+pub mod json;
+#[allow(missing_docs)]
 pub mod matching;
+#[allow(missing_docs)]
 pub mod notices;
+#[allow(missing_docs)]
 pub mod pairing;
+#[allow(missing_docs)]
 pub mod score;
+#[allow(missing_docs)]
 pub mod selftest;
+#[allow(missing_docs)]
 pub mod state;
+#[allow(missing_docs)]
 pub mod systems;
+#[allow(missing_docs)]
 pub mod tournament;
+#[allow(missing_docs)]
 pub mod trf;
 
+pub use api::{
+    check_tournament, generate_tournament, pair, pair_next, read_tournament, system_named, Board,
+    ByeKind, Difference, GameResult, Pair, PairOptions, Report, Round, Seat, TournamentBuilder,
+};
 pub use error::{Error, Result};
 pub use pairing::{Game, Pairing};
 pub use score::Score;

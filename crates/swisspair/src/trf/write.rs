@@ -117,6 +117,36 @@ pub fn format_trf26(record: &Record) -> Result<String> {
             }
             Ok(line)
         }
+        // Columns: 5 the kind, 8-11 match points, 14-17 points, 20-22 the round (000: every round),
+        // then one starting number every 5 columns from 24.
+        Record::AbnormalPoints(a) => {
+            let points = |p: Option<Score>, field: &str| -> Result<String> {
+                let text = p.map(|s| s.to_string()).unwrap_or_default();
+                if text.chars().count() > 4 {
+                    return Err(Error::invalid(
+                        None,
+                        field,
+                        format!("{text} does not fit in 4 columns"),
+                    ));
+                }
+                Ok(format!("{text:>4}"))
+            };
+            let round = match a.round {
+                None => "000".to_string(),
+                Some(r) if r <= 999 => format!("{r:03}"),
+                Some(r) => return refuse("299 round", format!("{r} does not fit in 3 columns")),
+            };
+            let mut line = format!(
+                "299 {}  {}  {}  {round}",
+                a.kind.unwrap_or(' '),
+                points(a.match_points, "299 match points")?,
+                points(a.points, "299 points")?
+            );
+            for p in &a.players {
+                let _ = write!(line, " {p:>4}");
+            }
+            Ok(line)
+        }
         _ => refuse(
             "TRF-2026",
             "swisspair writes no TRF-2026 record of this kind".to_string(),

@@ -1,0 +1,126 @@
+"""Tests of the swisspair Python package (run against the installed wheel).
+
+The pairings are compared with the command line's: set SWISSPAIR_BIN to the `swisspair` binary (by
+default the repository's target/release/swisspair); those tests are skipped when it is missing, except
+under CI, where a missing binary is a failure.
+"""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import swisspair
+
+REPO = Path(__file__).resolve().parents[3]
+EXAMPLE = REPO / "examples" / "club-16p-round5.trf"
+DUTCH = REPO / "tests" / "data" / "dutch"
+
+
+def cli_path():
+    path = Path(os.environ.get("SWISSPAIR_BIN", REPO / "target" / "release" / "swisspair"))
+    if path.exists():
+        return path
+    if os.environ.get("CI"):
+        pytest.fail(f"the swisspair binary is missing: {path}")
+    pytest.skip(f"the swisspair binary is missing: {path} (set SWISSPAIR_BIN)")
+
+
+def cli(*args):
+    return subprocess.run([str(cli_path()), *map(str, args)], capture_output=True, text=True)
+
+
+def test_pairs_the_example():
+    text = EXAMPLE.read_text()
+    pairing = swisspair.pair(text, system="dutch", edition="2017")
+    assert pairing["system"] == "dutch"
+    assert pairing["edition"] == 2017
+    assert pairing["round"] == 5
+    assert [b["board"] for b in pairing["boards"]] == list(range(1, 8))
+    assert pairing["bye"] is None
+    pairs = [(b["white"]["start_number"], b["black"]["start_number"]) for b in pairing["boards"]]
+    assert pairs == [(5, 4), (3, 1), (9, 2), (12, 8), (10, 11), (14, 13), (16, 15)]
+    assert pairing["boards"][0]["white"]["name"] == "Test0005 Player0005"
+    # bytes work too, and the edition can be a number
+    assert swisspair.pair(text.encode(), edition=2026)["edition"] == 2026
+
+
+def test_same_as_the_command_line_on_the_example():
+    expected = cli("--dutch", EXAMPLE, "-p", "--format", "json")
+    assert expected.returncode == 0, expected.stderr
+    assert swisspair.pair(EXAMPLE.read_text()) == json.loads(expected.stdout)
+    for system in ["dubov", "lim", "rating1992"]:
+        expected = cli(f"--{system}", EXAMPLE, "-p", "--format", "json")
+        assert swisspair.pair(EXAMPLE.read_text(), system=system) == json.loads(expected.stdout)
+
+
+def test_every_round_of_20_reference_tournaments_as_the_command_line(tmp_path):
+    files = sorted(DUTCH.glob("*.trf"))[:20]
+    assert len(files) == 20
+    cases = 0
+    for path in files:
+        text = path.read_text()
+        rounds = swisspair.check(text)["rounds"]
+        for round in range(1, rounds + 1):
+            cut = swisspair.before_round(text, round)
+            mine = swisspair.pair(cut)
+            cut_file = tmp_path / "cut.json"
+            cut_file.write_text(cut)
+            theirs = cli("--dutch", cut_file, "-p", "--format", "json")
+            assert theirs.returncode == 0, theirs.stderr
+            assert mine == json.loads(theirs.stdout), f"{path.name} round {round}"
+            cases += 1
+    assert cases > 100
+
+
+def test_invalid_input_names_line_and_field():
+    text = EXAMPLE.read_text().replace("001    2 ", "001    x ", 1)
+    with pytest.raises(swisspair.InvalidInput) as info:
+        swisspair.pair(text)
+    e = info.value
+    assert e.line == 3
+    assert "starting number" in e.field
+    assert e.message
+    assert isinstance(e, swisspair.SwisspairError)
+    with pytest.raises(swisspair.InvalidInput) as info:
+        swisspair.pair('{"players": [{"start_number": 1, "rating": "x"}]}')
+    assert info.value.line == 1 and info.value.field == "JSON"
+    with pytest.raises(swisspair.InvalidInput) as info:
+        swisspair.pair(EXAMPLE.read_text(), system="monrad")
+    assert info.value.line is None and info.value.field == "system"
+    with pytest.raises(swisspair.InvalidInput):
+        swisspair.pair(EXAMPLE.read_text(), edition="1999")
+    for garbage in ["", "\x00\x01", "001", "{", b"\xff\xfe", "XXR 5\n"]:
+        with pytest.raises(swisspair.InvalidInput):
+            swisspair.pair(garbage)
+    with pytest.raises(TypeError):
+        swisspair.pair(42)
+
+
+def test_check_and_generate():
+    text = swisspair.generate(system="dutch", config="PlayersNumber=20\nRoundsNumber=5\n", seed=3)
+    assert text == swisspair.generate(system="dutch", config="PlayersNumber=20\nRoundsNumber=5\n", seed=3)
+    report = swisspair.check(text)
+    assert report == {"system": "dutch", "edition": 2017, "rounds": 5, "differences": []}
+    with pytest.raises(swisspair.InvalidInput):
+        swisspair.generate(config="Nonsense=1")
+
+
+def test_convert_round_trip():
+    text = EXAMPLE.read_text()
+    doc = swisspair.convert(text)
+    assert json.loads(doc)["total_rounds"] == 6
+    back = swisspair.convert(doc)
+    assert swisspair.convert(back) == doc
+    assert swisspair.pair(doc) == swisspair.pair(text)
+    assert swisspair.convert(text, to="trf").startswith("012")
+
+
+def test_output_validates_against_the_schemas():
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.validate(swisspair.pair(EXAMPLE.read_text()), json.loads(swisspair.PAIRING_SCHEMA))
+    jsonschema.validate(json.loads(swisspair.convert(EXAMPLE.read_text())), json.loads(swisspair.TOURNAMENT_SCHEMA))
+    report = swisspair.check(next(DUTCH.glob("*.trf")).read_text())
+    jsonschema.validate(report, json.loads(swisspair.CHECK_SCHEMA))

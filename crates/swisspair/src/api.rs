@@ -1,0 +1,609 @@
+//! The embedding API: what a program that pairs tournaments needs, and nothing more.
+//!
+//! - Read a tournament from TRF text or a JSON document ([`read_tournament`]), or build one in code
+//!   ([`TournamentBuilder`]).
+//! - Pair the next round with a system and an edition ([`pair_next`], options in [`PairOptions`]); the
+//!   result is a [`Round`]: boards in order, each with white and black ([`Seat`]), and the bye.
+//! - Check a finished tournament ([`check_tournament`]), generate one ([`generate_tournament`]).
+//!
+//! Every result serializes (serde) to the JSON of `swisspair -p --format json` and
+//! `swisspair -c --format json`. Errors are [`Error`]: for invalid input they name the line (TRF, or a
+//! malformed JSON document) and the field.
+
+use crate::check::{self, CheckReport};
+use crate::error::{Error, Result};
+use crate::json::{
+    ByeKindName, ColourName, InitialColourName, PlayerJson, PointName, Points, ResultName,
+    RoundJson, TournamentJson,
+};
+use crate::pairing::Pairing;
+use crate::score::Score;
+use crate::systems::{Edition, System};
+use crate::tournament::Tournament;
+use crate::trf::ResultCode;
+use serde::{Deserialize, Serialize};
+
+/// Reads a tournament from the bytes of a TRF file or of a JSON document (detected from the content:
+/// JSON starts with `{`).
+///
+/// ```
+/// let trf = std::fs::read("../../examples/club-16p-round5.trf").unwrap();
+/// let tournament = swisspair::read_tournament(&trf).unwrap();
+/// assert_eq!(tournament.next_round(), 5);
+/// ```
+pub fn read_tournament(input: &[u8]) -> Result<Tournament> {
+    crate::json::read_tournament(input)
+}
+
+/// The system named `name`: `dutch`, `rating1992` (also `rating`, `1992`), `dubov` or `lim`
+/// (case-insensitive).
+pub fn system_named(name: &str) -> Result<System> {
+    let lower = name.trim().to_ascii_lowercase();
+    let lower = lower.strip_prefix("--").unwrap_or(&lower);
+    match lower {
+        "rating" | "1992" | "rating-1992" => Ok(System::Rating1992),
+        _ => System::ALL
+            .into_iter()
+            .find(|s| s.name() == lower)
+            .ok_or_else(|| {
+                Error::invalid(
+                    None,
+                    "system",
+                    format!("'{name}' is not one of dutch, rating1992, dubov, lim"),
+                )
+            }),
+    }
+}
+
+/// How to pair: the system, the edition of its rules and the maxi-tournament switch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairOptions {
+    /// The pairing system.
+    pub system: System,
+    /// The edition of the system's rules; `None` for the one the file's system record (092/192) names,
+    /// otherwise the system's default edition (Dutch: 2017).
+    pub edition: Option<Edition>,
+    /// Pair as a maxi-tournament (as `XXM 1`; only the Lim system reads it).
+    pub maxi: bool,
+}
+
+impl PairOptions {
+    /// The options for `system`, with the edition chosen by the file (or the default) and no maxi.
+    pub fn new(system: System) -> PairOptions {
+        PairOptions {
+            system,
+            edition: None,
+            maxi: false,
+        }
+    }
+
+    /// Options from names, as the bindings take them: `system` as in [`system_named`], `edition` a year
+    /// (`"2017"`, `"2026"`) or `None`/empty for the file's or the default edition.
+    pub fn from_names(system: &str, edition: Option<&str>) -> Result<PairOptions> {
+        let system = system_named(system)?;
+        let edition = match edition.map(str::trim).filter(|e| !e.is_empty()) {
+            None => None,
+            Some(text) => Some(
+                Edition::parse(text)
+                    .ok_or_else(|| {
+                        Error::invalid(
+                            None,
+                            "edition",
+                            format!("'{text}' is not an edition swisspair knows"),
+                        )
+                    })
+                    .and_then(|e| system.check_edition(e))?,
+            ),
+        };
+        Ok(PairOptions {
+            system,
+            edition,
+            maxi: false,
+        })
+    }
+}
+
+/// A player in a pairing: starting number and name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    /// Starting number.
+    pub start_number: u32,
+    /// Name as in the tournament.
+    pub name: String,
+}
+
+/// One board of a pairing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    /// Board number, from 1.
+    pub board: usize,
+    /// The player with white.
+    pub white: Seat,
+    /// The player with black.
+    pub black: Seat,
+}
+
+/// A round's pairing: boards in order and the pairing-allocated bye. Serializes to the JSON of
+/// `swisspair -p --format json` (`schema/pairing.schema.json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    /// The system's name (`dutch`, `rating1992`, `dubov`, `lim`).
+    pub system: String,
+    /// The edition's year.
+    pub edition: u16,
+    /// The round paired (1-based).
+    pub round: usize,
+    /// The boards in order.
+    pub boards: Vec<Board>,
+    /// The player receiving the pairing-allocated bye, if any.
+    pub bye: Option<Seat>,
+}
+
+impl Round {
+    /// The round `pairing` pairs: the next round of `tournament`, paired by `system` under `edition`.
+    pub fn new(
+        tournament: &Tournament,
+        system: System,
+        edition: Edition,
+        pairing: &Pairing,
+    ) -> Round {
+        let seat = |i: usize| {
+            tournament.players.get(i).map_or(
+                Seat {
+                    start_number: 0,
+                    name: String::new(),
+                },
+                |p| Seat {
+                    start_number: p.start_number,
+                    name: p.name.clone(),
+                },
+            )
+        };
+        Round {
+            system: system.name().to_string(),
+            edition: edition.year(),
+            round: tournament.next_round(),
+            boards: pairing
+                .games
+                .iter()
+                .enumerate()
+                .map(|(i, g)| Board {
+                    board: i + 1,
+                    white: seat(g.white),
+                    black: seat(g.black),
+                })
+                .collect(),
+            bye: pairing.bye.map(seat),
+        }
+    }
+
+    /// The engines' `-p` text: the number of pairs, `white black` per board, the bye as `N 0`.
+    pub fn to_engine_output(&self) -> String {
+        let mut out = format!("{}\n", self.boards.len() + usize::from(self.bye.is_some()));
+        for b in &self.boards {
+            out.push_str(&format!(
+                "{} {}\n",
+                b.white.start_number, b.black.start_number
+            ));
+        }
+        if let Some(b) = &self.bye {
+            out.push_str(&format!("{} 0\n", b.start_number));
+        }
+        out
+    }
+
+    /// Pretty-printed JSON with a final line break.
+    pub fn to_json(&self) -> Result<String> {
+        crate::json::to_pretty(self)
+    }
+}
+
+/// Pairs the next round of `tournament`.
+///
+/// Refused (invalid input) when the tournament's total number of rounds is already paired.
+pub fn pair_next(tournament: &Tournament, options: &PairOptions) -> Result<Round> {
+    if let Some(total) = tournament.total_rounds {
+        if tournament.rounds_played >= total {
+            return Err(Error::invalid(
+                None,
+                "total rounds",
+                format!("all {total} rounds (XXR/142) are already paired"),
+            ));
+        }
+    }
+    let edition = options.system.edition_for(tournament, options.edition)?;
+    let pairing = if options.maxi && !tournament.maxi {
+        let mut t = tournament.clone();
+        t.maxi = true;
+        options.system.pair_in(edition, &t)?
+    } else {
+        options.system.pair_in(edition, tournament)?
+    };
+    Ok(Round::new(tournament, options.system, edition, &pairing))
+}
+
+/// Reads a tournament (TRF or JSON) and pairs its next round: [`read_tournament`], then [`pair_next`].
+pub fn pair(input: &[u8], options: &PairOptions) -> Result<Round> {
+    pair_next(&read_tournament(input)?, options)
+}
+
+/// A pair in a checker's report: white and black starting numbers, black 0 for the bye.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pair {
+    /// White's starting number (or the player with the bye).
+    pub white: u32,
+    /// Black's starting number; 0 for the pairing-allocated bye.
+    pub black: u32,
+}
+
+/// A round whose re-pairing differs from the tournament's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Difference {
+    /// The round (1-based).
+    pub round: usize,
+    /// The pairs the tournament records, sorted.
+    pub recorded: Vec<Pair>,
+    /// The pairs swisspair makes, sorted; empty when it could not pair the round.
+    pub paired: Vec<Pair>,
+    /// Why swisspair could not pair the round, if it could not.
+    pub error: Option<String>,
+}
+
+/// The checker's report: every round re-paired, the rounds that differ. Serializes to the JSON of
+/// `swisspair -c --format json` (`schema/check.schema.json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Report {
+    /// The system's name.
+    pub system: String,
+    /// The edition's year.
+    pub edition: u16,
+    /// The number of rounds checked.
+    pub rounds: usize,
+    /// The rounds that differ (empty when the tournament agrees with swisspair).
+    pub differences: Vec<Difference>,
+}
+
+impl Report {
+    /// The report of the checker ([`check::check_in`]) for `system` under `edition`.
+    pub fn new(system: System, edition: Edition, report: &CheckReport) -> Report {
+        let pairs = |v: &[(u32, u32)]| {
+            v.iter()
+                .map(|&(white, black)| Pair { white, black })
+                .collect()
+        };
+        Report {
+            system: system.name().to_string(),
+            edition: edition.year(),
+            rounds: report.rounds,
+            differences: report
+                .differences
+                .iter()
+                .map(|d| Difference {
+                    round: d.round,
+                    recorded: pairs(&d.recorded),
+                    paired: pairs(&d.paired),
+                    error: d.error.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Pretty-printed JSON with a final line break.
+    pub fn to_json(&self) -> Result<String> {
+        crate::json::to_pretty(self)
+    }
+}
+
+/// Re-pairs every round of a finished (or partly played) tournament and lists the rounds whose pairs
+/// differ from the tournament's.
+pub fn check_tournament(tournament: &Tournament, options: &PairOptions) -> Result<Report> {
+    let edition = options.system.edition_for(tournament, options.edition)?;
+    let report = if options.maxi && !tournament.maxi {
+        let mut t = tournament.clone();
+        t.maxi = true;
+        check::check_in(&t, options.system, edition, |_, _| {})?
+    } else {
+        check::check_in(tournament, options.system, edition, |_, _| {})?
+    };
+    Ok(Report::new(options.system, edition, &report))
+}
+
+/// Generates a random tournament paired round by round by the chosen system and edition, as TRF text.
+/// `config` holds the generator's `key=value` lines (empty for the defaults: see
+/// [`crate::generate::KEYS`]); the same seed gives the same tournament.
+pub fn generate_tournament(options: &PairOptions, config: &str, seed: u64) -> Result<String> {
+    let config = crate::generate::Config::parse(config)?;
+    let edition = options
+        .system
+        .check_edition(options.edition.unwrap_or(options.system.default_edition()))?;
+    let trf = crate::generate::generate_in(options.system, edition, &config, seed)?;
+    Ok(crate::trf::write(&trf))
+}
+
+/// The result of a game, from white's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// 1-0.
+    WhiteWins,
+    /// ½-½.
+    Draw,
+    /// 0-1.
+    BlackWins,
+    /// +/-: white wins by forfeit (not played).
+    WhiteWinsByForfeit,
+    /// -/+: black wins by forfeit (not played).
+    BlackWinsByForfeit,
+    /// Paired, both forfeit (not played).
+    DoubleForfeit,
+}
+
+/// A round without an opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ByeKind {
+    /// The pairing-allocated bye (`U`).
+    PairingAllocated,
+    /// A requested full-point bye (`F`).
+    Full,
+    /// A half-point bye (`H`).
+    Half,
+    /// A zero-point bye or absence (`Z`).
+    Zero,
+}
+
+/// Builds a tournament in code: players, results round by round, byes, point values, forbidden pairs,
+/// acceleration. [`TournamentBuilder::build`] checks it exactly as a TRF file is checked.
+///
+/// ```
+/// use swisspair::{ByeKind, GameResult, PairOptions, System, TournamentBuilder};
+///
+/// let mut b = TournamentBuilder::new();
+/// for (n, rating) in [(1, 2400), (2, 2300), (3, 2200), (4, 2100), (5, 2000)] {
+///     b.player(n, &format!("Player {n}"), rating);
+/// }
+/// b.total_rounds(5)
+///     .game(1, 1, 4, GameResult::WhiteWins)
+///     .game(1, 5, 2, GameResult::Draw)
+///     .bye(1, 3, ByeKind::PairingAllocated);
+/// let tournament = b.build().unwrap();
+/// let round = swisspair::pair_next(&tournament, &PairOptions::new(System::Dutch)).unwrap();
+/// assert_eq!(round.round, 2);
+/// assert_eq!(round.boards.len(), 2);
+/// assert!(round.bye.is_some());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct TournamentBuilder {
+    doc: TournamentJson,
+    cells: Vec<(u32, usize, RoundJson)>,
+}
+
+impl TournamentBuilder {
+    /// An empty tournament.
+    pub fn new() -> TournamentBuilder {
+        TournamentBuilder::default()
+    }
+
+    /// Adds a player (starting number 1 to 9999, name up to 33 characters, rating 0 for none).
+    pub fn player(&mut self, start_number: u32, name: &str, rating: u32) -> &mut Self {
+        self.doc.players.push(PlayerJson {
+            start_number,
+            name: name.to_string(),
+            rating,
+            ..PlayerJson::default()
+        });
+        self
+    }
+
+    /// Adds a player with every field of a TRF player record.
+    pub fn player_record(&mut self, player: PlayerJson) -> &mut Self {
+        self.doc.players.push(player);
+        self
+    }
+
+    /// Records a game of `round` (1-based) between the players with starting numbers `white` and `black`.
+    pub fn game(&mut self, round: usize, white: u32, black: u32, result: GameResult) -> &mut Self {
+        let (w, b) = match result {
+            GameResult::WhiteWins => (ResultCode::Win, ResultCode::Loss),
+            GameResult::Draw => (ResultCode::Draw, ResultCode::Draw),
+            GameResult::BlackWins => (ResultCode::Loss, ResultCode::Win),
+            GameResult::WhiteWinsByForfeit => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
+            GameResult::BlackWinsByForfeit => (ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
+            GameResult::DoubleForfeit => (ResultCode::ForfeitLoss, ResultCode::ForfeitLoss),
+        };
+        let cell = |opponent: u32, colour: ColourName, code: ResultCode| RoundJson {
+            opponent: Some(opponent),
+            colour: Some(colour),
+            result: Some(ResultName(code)),
+        };
+        self.cells
+            .push((white, round, cell(black, ColourName::White, w)));
+        self.cells
+            .push((black, round, cell(white, ColourName::Black, b)));
+        self
+    }
+
+    /// Records a round without an opponent. A bye in the round after the last one played announces it for
+    /// the round to be paired (the player is not paired).
+    pub fn bye(&mut self, round: usize, player: u32, kind: ByeKind) -> &mut Self {
+        let code = match kind {
+            ByeKind::PairingAllocated => ResultCode::PairingAllocatedBye,
+            ByeKind::Full => ResultCode::FullPointBye,
+            ByeKind::Half => ResultCode::HalfPointBye,
+            ByeKind::Zero => ResultCode::ZeroPointBye,
+        };
+        self.cells.push((
+            player,
+            round,
+            RoundJson {
+                opponent: None,
+                colour: None,
+                result: Some(ResultName(code)),
+            },
+        ));
+        self
+    }
+
+    /// The total number of rounds.
+    pub fn total_rounds(&mut self, rounds: u32) -> &mut Self {
+        self.doc.total_rounds = Some(rounds);
+        self
+    }
+
+    /// The colour of the top player in round 1 (`true` for white).
+    pub fn initial_colour_white(&mut self, white: bool) -> &mut Self {
+        self.doc.initial_colour = Some(if white {
+            InitialColourName::White
+        } else {
+            InitialColourName::Black
+        });
+        self
+    }
+
+    /// Sets what a result is worth (defaults: win 1, draw 0.5, loss 0, byes as their names say).
+    pub fn points(&mut self, what: PointName, value: Score) -> &mut Self {
+        self.doc.points.insert(what, Points(value));
+        self
+    }
+
+    /// Forbids these players to meet each other in every round.
+    pub fn forbid(&mut self, players: &[u32]) -> &mut Self {
+        self.doc.forbidden.push(crate::json::ForbiddenJson {
+            players: players.to_vec(),
+            first_round: None,
+            last_round: None,
+        });
+        self
+    }
+
+    /// Gives `player` virtual points (acceleration) in `round` (1-based).
+    pub fn accelerate(&mut self, player: u32, round: usize, points: Score) -> &mut Self {
+        let mut values = vec![Points(Score::ZERO); round.saturating_sub(1)];
+        values.push(Points(points));
+        self.doc.acceleration.push(crate::json::AccelerationJson {
+            player,
+            points: values,
+        });
+        self
+    }
+
+    /// Requests a bye (full, half or zero) for `player` in `round` (a `240` record).
+    pub fn request_bye(&mut self, round: u32, player: u32, kind: ByeKind) -> &mut Self {
+        let kind = match kind {
+            ByeKind::Full => ByeKindName::Full,
+            ByeKind::Half => ByeKindName::Half,
+            ByeKind::Zero | ByeKind::PairingAllocated => ByeKindName::Zero,
+        };
+        self.doc.byes.push(crate::json::ByeJson {
+            kind,
+            round,
+            players: vec![player],
+        });
+        self
+    }
+
+    /// The tournament as a JSON document (players with their rounds filled in).
+    pub fn document(&self) -> Result<TournamentJson> {
+        let mut doc = self.doc.clone();
+        for &(player, round, cell) in &self.cells {
+            let slot = round.checked_sub(1).ok_or_else(|| {
+                Error::invalid(None, "round", format!("player {player}: rounds start at 1"))
+            })?;
+            if slot >= crate::trf::MAX_ROUNDS {
+                return Err(Error::invalid(
+                    None,
+                    "round",
+                    format!("round {round}: at most {} rounds", crate::trf::MAX_ROUNDS),
+                ));
+            }
+            let p = doc
+                .players
+                .iter_mut()
+                .find(|p| p.start_number == player)
+                .ok_or_else(|| {
+                    Error::invalid(
+                        None,
+                        "player",
+                        format!("round {round}: player {player} was not added"),
+                    )
+                })?;
+            if p.rounds.len() <= slot {
+                p.rounds.resize(slot + 1, RoundJson::default());
+            }
+            if let Some(existing) = p.rounds.get_mut(slot) {
+                if *existing != RoundJson::default() {
+                    return Err(Error::invalid(
+                        None,
+                        "round",
+                        format!("player {player} has two entries in round {round}"),
+                    ));
+                }
+                *existing = cell;
+            }
+        }
+        Ok(doc)
+    }
+
+    /// The tournament, checked as a TRF file is (opponents exist and agree, one bye per round, ...).
+    pub fn build(&self) -> Result<Tournament> {
+        crate::json::document_to_tournament(&self.document()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE: &[u8] = include_bytes!("../../../examples/club-16p-round5.trf");
+
+    #[test]
+    fn pairs_the_example_as_the_engine_does() {
+        let t = read_tournament(EXAMPLE).unwrap();
+        let round = pair_next(&t, &PairOptions::new(System::Dutch)).unwrap();
+        let engine = System::Dutch.pair(&t).unwrap().to_engine_output(&t);
+        assert_eq!(round.to_engine_output(), engine);
+        assert_eq!(round.round, 5);
+        assert_eq!(round.edition, 2017);
+        let options = PairOptions::from_names("Dutch", Some("2026")).unwrap();
+        assert_eq!(pair(EXAMPLE, &options).unwrap().edition, 2026);
+    }
+
+    #[test]
+    fn names_and_editions() {
+        assert_eq!(system_named("lim").unwrap(), System::Lim);
+        assert_eq!(system_named("--dubov").unwrap(), System::Dubov);
+        assert_eq!(system_named("rating").unwrap(), System::Rating1992);
+        assert!(system_named("monrad").is_err());
+        assert!(PairOptions::from_names("dutch", Some("1999")).is_err());
+        assert!(PairOptions::from_names("dutch", Some("x")).is_err());
+        assert_eq!(
+            PairOptions::from_names("dutch", Some("")).unwrap().edition,
+            None
+        );
+    }
+
+    #[test]
+    fn builder_errors() {
+        let mut b = TournamentBuilder::new();
+        b.player(1, "A", 0).player(2, "B", 0);
+        assert!(b.clone().game(1, 1, 3, GameResult::Draw).build().is_err());
+        assert!(b.clone().game(0, 1, 2, GameResult::Draw).build().is_err());
+        assert!(b
+            .clone()
+            .game(1, 1, 2, GameResult::Draw)
+            .game(1, 1, 2, GameResult::Draw)
+            .build()
+            .is_err());
+        let t = b.game(1, 1, 2, GameResult::WhiteWins).build().unwrap();
+        assert_eq!(t.rounds_played, 1);
+    }
+
+    #[test]
+    fn checks_and_generates() {
+        let options = PairOptions::new(System::Dutch);
+        let text = generate_tournament(&options, "PlayersNumber=12\nRoundsNumber=4\n", 7).unwrap();
+        let t = read_tournament(text.as_bytes()).unwrap();
+        let report = check_tournament(&t, &options).unwrap();
+        assert_eq!(report.rounds, 4);
+        assert!(report.differences.is_empty());
+        assert!(generate_tournament(&options, "nonsense=1", 7).is_err());
+    }
+}
