@@ -8,6 +8,7 @@ use super::colours::Rule;
 use super::context::Context;
 use super::entrant::limits_against;
 use super::explain_group::{floater, group_note, group_score, number, numbers, say};
+use super::history::History;
 use super::journal::{ByeRecord, Journal};
 use crate::explain::{colour_word, BracketNote, Explanation, Reason};
 use crate::pairing::Pairing;
@@ -19,6 +20,7 @@ use crate::tournament::{Colour, Tournament};
 pub fn explain(
     ctx: &Context<'_>,
     t: &Tournament,
+    history: &History,
     journal: &Journal,
     pairing: &Pairing,
 ) -> Explanation {
@@ -35,9 +37,14 @@ pub fn explain(
     if let Some(bye) = &journal.bye {
         bye_reasons(ctx, bye, &mut out);
     }
-    for record in &journal.groups {
+    // Score groups with nobody left to pair (all transferred up, or the bye) and no floaters are left out.
+    let groups = journal
+        .groups
+        .iter()
+        .filter(|g| !(g.residents.is_empty() && g.incoming.is_empty()));
+    for record in groups {
         let label = out.brackets.len() + 1;
-        let note = group_note(ctx, record, label, &mut out);
+        let note = group_note(ctx, history, record, label, &mut out);
         for &(a, b) in &record.pairs {
             colour_reason(ctx, a, b, &mut out);
         }
@@ -304,5 +311,25 @@ pub fn round_one(
             "the number of players is odd: the last player in the list gets the bye",
         ));
     }
+    let players: Vec<usize> = state.available().collect();
+    out.brackets.push(BracketNote {
+        score: players
+            .first()
+            .and_then(|&p| state.players.get(p))
+            .map(|p| p.pairing_score)
+            .unwrap_or_default(),
+        residents: players.iter().map(|&p| number(p)).collect(),
+        moved_down: Vec::new(),
+        pairs: pairing
+            .games
+            .iter()
+            .map(|g| (number(g.white), number(g.black)))
+            .collect(),
+        left: pairing.bye.map(number).into_iter().collect(),
+        reasons: vec![Reason::new(
+            "5",
+            "one score group: the upper half of the list against the lower half, board by board",
+        )],
+    });
     out
 }

@@ -3,6 +3,7 @@
 //! group and for the players concerned. Only what the journal recorded is told.
 
 use super::context::Context;
+use super::history::{History, Move};
 use super::journal::{FloaterRecord, GroupRecord, Row, StandardRecord, TransferRecord};
 use crate::explain::{colour_word, BracketNote, Explanation, Reason};
 use crate::score::Score;
@@ -54,6 +55,7 @@ fn score_of(ctx: &Context<'_>, v: usize) -> Score {
 /// players added to `out`.
 pub fn group_note(
     ctx: &Context<'_>,
+    history: &History,
     record: &GroupRecord,
     label: usize,
     out: &mut Explanation,
@@ -62,8 +64,9 @@ pub fn group_note(
     let mut reasons = Vec::new();
     if record.residents.is_empty() {
         reasons.push(Reason::new(
-            "6.4",
-            "every player of the score group was transferred up or has the bye: the floaters go on down",
+            "8.2",
+            "every player of the score group was transferred up or has the bye: the floaters that came \
+             down go on to the next score group (a choice)",
         ));
     }
     for &f in &record.incoming {
@@ -94,10 +97,10 @@ pub fn group_note(
         floater(ctx, f, out, &mut reasons);
     }
     for t in &record.islands {
-        transfer(ctx, t, "7.1", out, &mut reasons);
+        transfer(ctx, history, t, "7.1", out, &mut reasons);
     }
     if let Some(t) = &record.odd {
-        transfer(ctx, t, "7.2", out, &mut reasons);
+        transfer(ctx, history, t, "7.2", out, &mut reasons);
     }
     floats(ctx, record, label, out, &mut reasons);
     if let Some(s) = record
@@ -107,6 +110,13 @@ pub fn group_note(
     {
         standard(ctx, s, out, &mut reasons);
     }
+    let mut unique: Vec<Reason> = Vec::with_capacity(reasons.len());
+    for r in reasons {
+        if !unique.contains(&r) {
+            unique.push(r);
+        }
+    }
+    let reasons = unique;
     BracketNote {
         score,
         residents: record.residents.iter().map(|&v| number(ctx, v)).collect(),
@@ -180,6 +190,7 @@ pub fn floater(
 /// 7.1 or 7.2: one transfer, or why none was made; 2.5's bars.
 fn transfer(
     ctx: &Context<'_>,
+    history: &History,
     t: &TransferRecord,
     article: &str,
     out: &mut Explanation,
@@ -196,14 +207,16 @@ fn transfer(
         None => "the score group has an odd number of players".to_string(),
     };
     if !t.barred.is_empty() {
-        let text = format!(
-            "{} could be paired in the group but may not be transferred to a higher score group in this \
-             round (transferred in the previous round, or already the most times allowed)",
-            numbers(ctx, &t.barred)
-        );
-        reasons.push(Reason::new("2.5", text.clone()));
+        reasons.push(Reason::new(
+            "2.5",
+            format!(
+                "{} could be paired in the group but may not be transferred to a higher score group in \
+                 this round",
+                numbers(ctx, &t.barred)
+            ),
+        ));
         for &b in &t.barred {
-            say(ctx, out, b, Reason::new("2.5", text.clone()));
+            say(ctx, out, b, Reason::new("2.5", barred(ctx, history, b)));
         }
     }
     let refused = if t.refused.is_empty() {
@@ -240,18 +253,39 @@ fn transfer(
     );
     reasons.push(Reason::new(article, text.clone()));
     say(ctx, out, x, Reason::new(article, text.clone()));
-    say(
-        ctx,
-        out,
-        x,
-        Reason::new(
-            "2.5",
-            "may be transferred to a higher score group in this round (not transferred in the previous \
-             round, fewer transfers than the limit; or the last round)",
-        ),
-    );
+    let player = e.map_or(usize::MAX, |e| e.player);
+    let allowed = if ctx.state.last_round {
+        "may be transferred to a higher score group: 2.5 does not limit the last round".to_string()
+    } else {
+        format!(
+            "may be transferred to a higher score group in this round: not transferred in the previous \
+             round, and transferred {} time(s) before, fewer than the limit",
+            history.transfers_before(player, ctx.state.round)
+        )
+    };
+    say(ctx, out, x, Reason::new("2.5", allowed));
     if let Some(p) = t.island {
         say(ctx, out, p, Reason::new(article, text));
+    }
+}
+
+/// Why 2.5 bars entrant `v` from a transfer in this round, from the moves of the earlier rounds.
+fn barred(ctx: &Context<'_>, history: &History, v: usize) -> String {
+    let round = ctx.state.round;
+    let player = ctx.entrants.get(v).map_or(usize::MAX, |e| e.player);
+    let last = round.checked_sub(1).map(|r| history.of(player, r));
+    if last == Some(Move::Transferred) {
+        format!(
+            "may not be transferred to a higher score group in this round: he was in round {} (not two \
+             times running)",
+            round - 1
+        )
+    } else {
+        format!(
+            "may not be transferred to a higher score group in this round: already transferred {} times \
+             (at most three times in a tournament of fewer than 10 rounds, four in a longer one)",
+            history.transfers_before(player, round)
+        )
     }
 }
 

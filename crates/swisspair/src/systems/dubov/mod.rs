@@ -25,6 +25,12 @@
 //!   only when the round can still be completed as well as before (`oracle`); the text's own order of
 //!   candidates decides among those.
 //!
+//! - Explaining a round (issue 14): [`pair_explained`] runs the same procedure with its journal on
+//!   (`journal`): each step records the decision it takes (the bye, a floater's opponent, a transfer, a
+//!   float, the subgroups and each row of 6.2/6.3) and `explain` words the record with the articles;
+//!   the colour function of chapter 3 says which rule decided. With the journal off ([`pair`]) nothing
+//!   is recorded and the pairing is the same.
+//!
 //! Each file follows one part of the text and uses only files listed after it:
 //!
 //! ```text
@@ -147,7 +153,7 @@ pub fn pair_explained(
     let ctx = Context::new(tournament, state, &history);
     let mut journal = Journal::on();
     let (pairing, _) = pair_round(&ctx, &mut journal)?;
-    let explanation = explain::explain(&ctx, tournament, &journal, &pairing);
+    let explanation = explain::explain(&ctx, tournament, &history, &journal, &pairing);
     Ok((pairing, explanation))
 }
 
