@@ -67,8 +67,9 @@ impl Rule {
     }
 }
 
-/// The colour `a` receives against `b`, and the rule that decided it. The pair is legal, so at least one way round keeps 2.3 and
-/// 2.4; when only one does, it is taken. Otherwise chapter 3, with descending priority:
+/// The colour `a` receives against `b`, and the rule that decided it. The pair is legal, so at least one
+/// way round keeps 2.3 and 2.4; when only one does, it is taken. Otherwise chapter 3, with descending
+/// priority:
 /// 1. both players get their due colour;
 /// 2. equalise the numbers of whites and blacks: of two players due the same colour, the one further
 ///    from equal numbers gets it;

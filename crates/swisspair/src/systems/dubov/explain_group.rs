@@ -321,10 +321,10 @@ fn floats(
     }
     for f in &record.floated {
         let category = match (f.was_floater, f.can_pair_below) {
-            (false, true) => "first preference: was not a floater before and can be paired in the lower score group",
-            (false, false) => "second preference: was not a floater before, cannot be paired in the lower score group",
-            (true, true) => "third preference: was a floater before and can be paired in the lower score group",
-            (true, false) => "fourth preference: was a floater before and cannot be paired in the lower score group",
+            (false, true) => "first preference: not a floater before, can be paired below",
+            (false, false) => "second preference: not a floater before, cannot be paired below",
+            (true, true) => "third preference: a floater before, can be paired below",
+            (true, false) => "fourth preference: a floater before, cannot be paired below",
         };
         say(
             ctx,
@@ -367,7 +367,8 @@ fn standard(
         reasons.push(Reason::new(
             "6.2",
             format!(
-                "{} have no due colour yet: each joins the smaller subgroup, the highest R first (a choice)",
+                "no due colour yet (no game played): {}; each joins the smaller subgroup, the highest R \
+                 first (a choice)",
                 numbers(ctx, &undecided)
             ),
         ));
@@ -392,7 +393,8 @@ fn standard(
         }
         if !b.kept.is_empty() {
             let kept = format!(
-                "{} stay in their subgroup: the other colour would break 2.3 or 2.4",
+                "kept in their subgroup (ahead in that order, but the other colour would break 2.3 or \
+                 2.4): {}",
                 numbers(ctx, &b.kept)
             );
             reasons.push(Reason::new("2.6", kept.clone()));
