@@ -7,10 +7,11 @@ mod common;
 
 use common::{colours_allowed, data_files, had_point_without_playing, read, replay_dutch_fixtures};
 use swisspair::check::tournament_before;
+use swisspair::explain::Outcome;
 use swisspair::matching::MatchingComputer;
 use swisspair::state::RoundState;
 use swisspair::tournament::{Colour, Tournament};
-use swisspair::{Pairing, System};
+use swisspair::{Edition, Pairing, System};
 
 /// Chapter 5: "identical results as the procedures used within the other FIDE Swiss Systems".
 #[test]
@@ -117,6 +118,55 @@ fn dubov_every_round_keeps_the_absolute_rules() {
     );
 }
 
+/// Issue 14: every round of every tournament, re-paired with Dubov, is explained: the explanation's
+/// pairing is the one `pair` gives, it has one note per player, and every player paired has a reason.
+#[test]
+fn dubov_every_round_is_explained() {
+    let explained = |t: &Tournament, _: &RoundState, pairing: &Pairing| -> Result<(), String> {
+        let (again, explanation) = System::Dubov
+            .explain_in(Edition::Y1997, t)
+            .map_err(|e| format!("explain: {e}"))?;
+        if &again != pairing {
+            return Err("the explanation's pairing differs".into());
+        }
+        let mut numbers: Vec<u32> = explanation.players.iter().map(|p| p.start_number).collect();
+        numbers.dedup();
+        if numbers.len() != t.players.len() {
+            return Err("not one note per player".into());
+        }
+        match explanation
+            .players
+            .iter()
+            .find(|p| p.outcome != Outcome::NotPaired && p.reasons.is_empty())
+        {
+            Some(p) => Err(format!("no reason for {}", p.start_number)),
+            None => Ok(()),
+        }
+    };
+    let common::Replay {
+        rounds, failures, ..
+    } = replay_dutch_fixtures(System::Dubov, explained, some_legal_pairing_exists);
+    assert_eq!(rounds, 2311);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Issue 14: the explanation of the next round of the tournament `text` names each of `articles`.
+fn explains(text: &str, articles: &[&str]) {
+    let t = Tournament::from_bytes(text.as_bytes()).expect("the case reads");
+    let (pairing, explanation) = System::Dubov
+        .explain_in(Edition::Y1997, &t)
+        .expect("explains");
+    assert_eq!(pairing, System::Dubov.pair(&t).expect("pairs"));
+    let named = explanation.articles();
+    for article in articles {
+        assert!(
+            named.contains(article),
+            "the explanation does not name {article}\n{}",
+            explanation.render()
+        );
+    }
+}
+
 /// The pairs (white, black) by starting number in board order, and the bye, of the next round of the
 /// tournament `text`.
 fn dubov_pairs(text: &str) -> (Vec<(u32, u32)>, Option<u32>) {
@@ -164,6 +214,7 @@ XXC white1
 #[test]
 fn art4_2_5_issue_12_bye_to_the_lowest_rated_a_floater_is_no_transfer() {
     assert_eq!(dubov_pairs(ISSUE_12_FIRST), (vec![(1, 2), (4, 3)], Some(5)));
+    explains(ISSUE_12_FIRST, &["4", "2.5", "7.1", "6.4", "8.2"]);
 }
 
 /// 2.5 (issue 12, second case). Round 2: 3 alone on 1 point, 7.1 transferred 1; 2, 4, 5 on 0.5 were odd,
@@ -177,6 +228,7 @@ fn art2_5_issue_12_no_transfer_two_times_running() {
         dubov_pairs(ISSUE_12_SECOND),
         (vec![(1, 2), (4, 3), (6, 5)], None)
     );
+    explains(ISSUE_12_SECOND, &["2.5", "6.4", "8.2", "2.4"]);
 }
 
 /// 2.5: a transfer is a pairing event. The second case again, but the round-2 game 2-6 was forfeited
@@ -193,6 +245,7 @@ fn art2_5_a_forfeit_does_not_undo_a_transfer() {
         dubov_pairs(&forfeited),
         (vec![(2, 1), (4, 3), (6, 5)], None)
     );
+    explains(&forfeited, &["2.5", "3.2"]);
 }
 
 /// 2.5: "apart from the last round". The second case as the last round (XXR 3): 7.2 may transfer 6 to
@@ -202,6 +255,7 @@ fn art2_5_a_forfeit_does_not_undo_a_transfer() {
 fn art2_5_not_in_the_last_round() {
     let last = ISSUE_12_SECOND.replace("XXR 5", "XXR 3");
     assert_eq!(dubov_pairs(&last), (vec![(1, 2), (5, 3), (6, 4)], None));
+    explains(&last, &["2.5", "7.2"]);
 }
 
 /// 8.2 before 7.1 (round 3 of 9). 4 and 5 were transferred up in round 2 (7.1, for 1 and 2, who may not
@@ -249,4 +303,5 @@ XXP 5 9
             None
         )
     );
+    explains(CASE, &["8.2", "7.1", "6.4"]);
 }

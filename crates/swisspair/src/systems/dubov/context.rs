@@ -139,8 +139,14 @@ impl<'a> Context<'a> {
 
     /// Chapter 3: the game `a`–`b` with its colours.
     pub fn game(&self, a: usize, b: usize) -> Game {
+        self.game_with_rule(a, b).0
+    }
+
+    /// Chapter 3: the game `a`–`b` with its colours, and the rule that gave them.
+    pub fn game_with_rule(&self, a: usize, b: usize) -> (Game, colours::Rule) {
         let (ea, eb) = (self.entrant(a), self.entrant(b));
-        match colours::colour_of(ea, self.colours(a), eb, self.colours(b)) {
+        let (colour, rule) = colours::allocate(ea, self.colours(a), eb, self.colours(b));
+        let game = match colour {
             Colour::White => Game {
                 white: ea.player,
                 black: eb.player,
@@ -149,7 +155,8 @@ impl<'a> Context<'a> {
                 white: eb.player,
                 black: ea.player,
             },
-        }
+        };
+        (game, rule)
     }
 
     /// The colour most of `players` are due (4, 7.2), if any.

@@ -2,6 +2,7 @@
 //! group.
 
 use super::context::Context;
+use super::journal::{FloatRecord, Journal};
 use super::oracle::Oracle;
 use crate::error::{Error, Result};
 use std::cmp::Reverse;
@@ -17,6 +18,7 @@ pub fn choose(
     oracle: &mut Oracle<'_, '_>,
     g: usize,
     open: &[usize],
+    journal: &mut Journal,
 ) -> Result<Vec<usize>> {
     let mut needed = oracle.unpaired_in_group(open);
     if needed == 0 {
@@ -46,15 +48,26 @@ pub fn choose(
         if needed == 0 {
             break;
         }
-        if oracle.try_float(v)? {
-            chosen.push(v);
-            let rest: Vec<usize> = open
-                .iter()
-                .copied()
-                .filter(|u| !chosen.contains(u))
-                .collect();
-            needed = oracle.unpaired_in_group(&rest);
+        if !oracle.try_float(v)? {
+            if let Some(group) = journal.group() {
+                group.not_floated.push(v);
+            }
+            continue;
         }
+        if let Some(group) = journal.group() {
+            group.floated.push(FloatRecord {
+                player: v,
+                was_floater: ctx.entrant(v).was_floater,
+                can_pair_below: below.iter().any(|&u| ctx.pairable(v, u)),
+            });
+        }
+        chosen.push(v);
+        let rest: Vec<usize> = open
+            .iter()
+            .copied()
+            .filter(|u| !chosen.contains(u))
+            .collect();
+        needed = oracle.unpaired_in_group(&rest);
     }
     if needed > 0 {
         return Err(Error::Internal(

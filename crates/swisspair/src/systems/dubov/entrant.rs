@@ -140,6 +140,24 @@ pub fn colour_limits(colours: &[Colour], difference: i32) -> (bool, bool) {
     (white, black)
 }
 
+/// The limits that forbid `colour` to a player with these colours: "2.3" (the colour difference would
+/// pass ±2), "2.4" (a third time running), both, or none.
+pub fn limits_against(colours: &[Colour], difference: i32, colour: Colour) -> Vec<&'static str> {
+    let twice = colours.len() >= 2 && colours.iter().rev().take(2).all(|&x| x == colour);
+    let beyond = match colour {
+        Colour::White => difference >= 2,
+        Colour::Black => difference <= -2,
+    };
+    let mut out = Vec::new();
+    if beyond {
+        out.push("2.3");
+    }
+    if twice {
+        out.push("2.4");
+    }
+    out
+}
+
 /// 2.2: "a player who has received a point without playing": a pairing-allocated bye, a forfeit win, or
 /// any other unplayed round that scored at least the points of a win (a requested full-point bye).
 fn point_without_playing(t: &Tournament, p: &Player) -> bool {

@@ -1,6 +1,7 @@
 //! Chapter 8: pairing the floaters that came down from higher score groups (6.4).
 
 use super::context::Context;
+use super::journal::{FloaterRecord, Journal};
 use super::oracle::Oracle;
 use super::order::{by_colour_rating_aro, floater_order};
 use crate::error::{Error, Result};
@@ -19,10 +20,26 @@ pub fn pair_floaters(
     floaters: &[usize],
     residents: &[usize],
     pairs: &mut Vec<(usize, usize)>,
+    journal: &mut Journal,
 ) -> Result<Vec<usize>> {
     let mut passed = Vec::new();
     for f in floater_order(ctx, floaters) {
-        if pair_with_first(ctx, oracle, f, &oracle.unpaired(residents), pairs)? {
+        let mut record = journal.is_on().then(|| FloaterRecord {
+            floater: f,
+            ..FloaterRecord::default()
+        });
+        let found = pair_with_first(
+            ctx,
+            oracle,
+            f,
+            &oracle.unpaired(residents),
+            pairs,
+            record.as_mut(),
+        )?;
+        if let (Some(record), Some(group)) = (record, journal.group()) {
+            group.floaters.push(record);
+        }
+        if found {
             continue;
         }
         oracle.pass_floater(f)?;
@@ -39,6 +56,7 @@ fn pair_with_first(
     f: usize,
     candidates: &[usize],
     pairs: &mut Vec<(usize, usize)>,
+    mut record: Option<&mut FloaterRecord>,
 ) -> Result<bool> {
     let mut candidates: Vec<usize> = candidates
         .iter()
@@ -53,7 +71,13 @@ fn pair_with_first(
     for r in candidates {
         if oracle.pair(&[(f, r)])? {
             pairs.push((f, r));
+            if let Some(record) = record {
+                record.opponent = Some(r);
+            }
             return Ok(true);
+        }
+        if let Some(record) = record.as_deref_mut() {
+            record.refused.push(r);
         }
     }
     Ok(false)
@@ -66,6 +90,7 @@ pub fn pair_leftovers(
     oracle: &mut Oracle<'_, '_>,
     floaters: &[usize],
     pairs: &mut Vec<(usize, usize)>,
+    journal: &mut Journal,
 ) -> Result<()> {
     let floaters = oracle.unpaired(floaters);
     oracle.start_group(&[])?;
@@ -78,11 +103,16 @@ pub fn pair_leftovers(
             .into_iter()
             .filter(|&v| v != f)
             .collect();
-        if !pair_with_first(ctx, oracle, f, &others, pairs)? {
+        let mut record = journal.is_on().then(|| FloaterRecord {
+            floater: f,
+            ..FloaterRecord::default()
+        });
+        if !pair_with_first(ctx, oracle, f, &others, pairs, record.as_mut())? {
             return Err(Error::Internal(
                 "a floater found no opponent although the round can be completed".into(),
             ));
         }
+        journal.leftovers.extend(record);
     }
     Ok(())
 }

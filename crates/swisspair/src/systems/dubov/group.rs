@@ -3,6 +3,7 @@
 //! subgroups (7.3, 7.4, 6.2, 6.3).
 
 use super::context::Context;
+use super::journal::Journal;
 use super::oracle::Oracle;
 use super::{downfloat, floaters, standard, transfers};
 use crate::error::Result;
@@ -25,6 +26,7 @@ pub fn pair_group(
     g: usize,
     incoming: Vec<usize>,
     pairs: &mut Vec<(usize, usize)>,
+    journal: &mut Journal,
 ) -> Result<Outcome> {
     let residents: Vec<usize> = ctx
         .groups
@@ -32,7 +34,11 @@ pub fn pair_group(
         .map(|group| oracle.unpaired(group))
         .unwrap_or_default();
     let incoming = oracle.unpaired(&incoming);
+    journal.start_group(g, &residents, &incoming);
     if residents.is_empty() {
+        if let Some(record) = journal.group() {
+            record.left = incoming.clone();
+        }
         // Every resident was transferred up, or has the bye: the floaters go on down.
         return Ok(Outcome {
             floaters: incoming,
@@ -42,26 +48,31 @@ pub fn pair_group(
     // Chapter 8: the floaters first ("priority of floater-pairing"). 8.2 gives each floater the
     // highest-rated resident the rest of the round allows; the residents this leaves without an
     // opponent are 7.1's business, so 6.4's aim (criterion 2 of the oracle) does not judge these pairs.
+    let first_pair = pairs.len();
     oracle.start_group(&[])?;
-    let mut next = floaters::pair_floaters(ctx, oracle, &incoming, &residents, pairs)?;
+    let mut next = floaters::pair_floaters(ctx, oracle, &incoming, &residents, pairs, journal)?;
     oracle.start_group(&residents)?;
     // 7.1: players without a possible opponent in the group.
-    let mut transferred = transfers::pair_islands(ctx, oracle, g, &residents, pairs)?;
+    let mut transferred = transfers::pair_islands(ctx, oracle, g, &residents, pairs, journal)?;
     // 7.2: an odd group.
     let mut open = oracle.unpaired(&residents);
     let odd = if open.len() % 2 == 1 {
-        transfers::odd_group(ctx, oracle, g, &open)?
+        transfers::odd_group(ctx, oracle, g, &open, journal)?
     } else {
         None
     };
     // 6.4: those who still cannot be paired in the group float down.
-    let down = downfloat::choose(ctx, oracle, g, &open)?;
+    let down = downfloat::choose(ctx, oracle, g, &open, journal)?;
     open.retain(|v| !down.contains(v));
     open.extend(odd);
     transferred.extend(odd);
     // 7.3, 7.4, 6.2, 6.3.
-    standard::pair(ctx, oracle, &open, pairs)?;
+    standard::pair(ctx, oracle, &open, pairs, journal)?;
     next.extend(&down);
+    if let Some(record) = journal.group() {
+        record.pairs = pairs.get(first_pair..).unwrap_or_default().to_vec();
+        record.left = next.clone();
+    }
     Ok(Outcome {
         floaters: next,
         floated: down,

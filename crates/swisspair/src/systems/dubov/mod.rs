@@ -25,10 +25,18 @@
 //!   only when the round can still be completed as well as before (`oracle`); the text's own order of
 //!   candidates decides among those.
 //!
+//! - Explaining a round (issue 14): [`pair_explained`] runs the same procedure with its journal on
+//!   (`journal`): each step records the decision it takes (the bye, a floater's opponent, a transfer, a
+//!   float, the subgroups and each row of 6.2/6.3) and `explain` words the record with the articles;
+//!   the colour function of chapter 3 says which rule decided. With the journal off ([`pair`]) nothing
+//!   is recorded and the pairing is the same.
+//!
 //! Each file follows one part of the text and uses only files listed after it:
 //!
 //! ```text
 //! mod.rs        the round: chapter 5, or the steps below in the text's order
+//! explain.rs    issue 14: the round's explanation from the journal (chapter 1 values, 4, colours)
+//! explain_group.rs  the explanation of one score group (8, 7.1, 7.2, 2.5, 6.4, 6.2, 6.3, 7.3, 7.4)
 //! recognise.rs  2.5, 6.4: who was transferred up and who floated down in the rounds already paired
 //! bye.rs        4: the pairing-allocated bye
 //! group.rs      one score group: 8, 7.1, 7.2, 6.4, then 7.3/7.4 and 6.2/6.3
@@ -37,6 +45,7 @@
 //! downfloat.rs  6.4: players floated down
 //! standard.rs   6.2, 6.3: the two columns and the improvements
 //! subgroups.rs  6.2, 7.3, 7.4 (within 2.6): the colour subgroups
+//! journal.rs    the record of the decisions, kept only when the round is to be explained
 //! oracle.rs     completability of the round (chapter 9's "wisely")
 //! order.rs      the text's orders (6.2, 7.1, 7.2, 8.1, 8.2)
 //! context.rs    the round's players and score groups; chapter 2 between two players
@@ -97,9 +106,12 @@ mod colours;
 mod context;
 mod downfloat;
 mod entrant;
+mod explain;
+mod explain_group;
 mod floaters;
 mod group;
 mod history;
+mod journal;
 mod oracle;
 mod order;
 mod recognise;
@@ -112,11 +124,13 @@ mod transfers;
 mod tests;
 
 use crate::error::Result;
+use crate::explain::Explanation;
 use crate::pairing::Pairing;
 use crate::state::RoundState;
 use crate::tournament::Tournament;
 use context::Context;
 use history::Move;
+use journal::Journal;
 use oracle::Oracle;
 
 /// Pairs the next round of `tournament`.
@@ -124,18 +138,43 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
     pair_with_moves(tournament, state).map(|(pairing, _)| pairing)
 }
 
+/// Pairs the next round and says why (issue 14): the decisions the procedure took, recorded as it took
+/// them (`journal`) and worded by `explain`. The pairing is the one [`pair`] gives.
+pub fn pair_explained(
+    tournament: &Tournament,
+    state: &RoundState,
+) -> Result<(Pairing, Explanation)> {
+    if state.round == 1 {
+        let (pairing, as_written) = round_one::pair_noting(tournament, state)?;
+        let explanation = explain::round_one(tournament, state, &pairing, as_written);
+        return Ok((pairing, explanation));
+    }
+    let history = recognise::history(tournament);
+    let ctx = Context::new(tournament, state, &history);
+    let mut journal = Journal::on();
+    let (pairing, _) = pair_round(&ctx, &mut journal)?;
+    let explanation = explain::explain(&ctx, tournament, &history, &journal, &pairing);
+    Ok((pairing, explanation))
+}
+
 /// Pairs the next round and tells what the pairing did to each player (indices of
 /// [`Tournament::players`]): transferred up by 7.1/7.2, floated down by 6.4, or neither. Round 1 moves
 /// nobody.
 fn pair_with_moves(tournament: &Tournament, state: &RoundState) -> Result<(Pairing, Vec<Move>)> {
-    let mut moves = vec![Move::Stayed; tournament.players.len()];
     if state.round == 1 {
+        let moves = vec![Move::Stayed; tournament.players.len()];
         return Ok((round_one::pair(tournament, state)?, moves));
     }
     let history = recognise::history(tournament);
     let ctx = Context::new(tournament, state, &history);
-    let mut oracle = Oracle::new(&ctx)?;
-    let bye = bye::choose(&ctx, &mut oracle)?;
+    pair_round(&ctx, &mut Journal::off())
+}
+
+/// Pairs a round after the first, recording its decisions in `journal` when it is on.
+fn pair_round(ctx: &Context<'_>, journal: &mut Journal) -> Result<(Pairing, Vec<Move>)> {
+    let mut moves = vec![Move::Stayed; ctx.state.players.len()];
+    let mut oracle = Oracle::new(ctx)?;
+    let bye = bye::choose(ctx, &mut oracle, journal)?;
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut floaters: Vec<usize> = Vec::new();
     let mut set = |v: usize, m: Move| {
@@ -144,7 +183,7 @@ fn pair_with_moves(tournament: &Tournament, state: &RoundState) -> Result<(Pairi
         }
     };
     for g in 0..ctx.groups.len() {
-        let outcome = group::pair_group(&ctx, &mut oracle, g, floaters, &mut pairs)?;
+        let outcome = group::pair_group(ctx, &mut oracle, g, floaters, &mut pairs, journal)?;
         outcome
             .transferred
             .iter()
@@ -152,7 +191,7 @@ fn pair_with_moves(tournament: &Tournament, state: &RoundState) -> Result<(Pairi
         outcome.floated.iter().for_each(|&v| set(v, Move::Floated));
         floaters = outcome.floaters;
     }
-    floaters::pair_leftovers(&ctx, &mut oracle, &floaters, &mut pairs)?;
+    floaters::pair_leftovers(ctx, &mut oracle, &floaters, &mut pairs, journal)?;
     let pairing = Pairing {
         games: pairs.iter().map(|&(a, b)| ctx.game(a, b)).collect(),
         bye: bye.map(|v| ctx.entrant(v).player),

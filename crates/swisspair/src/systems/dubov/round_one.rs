@@ -15,6 +15,11 @@ use crate::tournament::{Colour, Tournament};
 /// forbidden pair (XXP) on a board, a last player who may not receive the bye — the Dutch system's first
 /// round is that result.
 pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
+    pair_noting(tournament, state).map(|(pairing, _)| pairing)
+}
+
+/// [`pair`], and whether chapter 5 paired the round as written (false: the Dutch round 1 was taken).
+pub fn pair_noting(tournament: &Tournament, state: &RoundState) -> Result<(Pairing, bool)> {
     let list: Vec<usize> = state.available().collect();
     let score = |p: usize| state.players.get(p).map(|s| s.pairing_score);
     let one_score_group = list.windows(2).all(|w| score(w[0]) == score(w[1]));
@@ -36,7 +41,7 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
         None => true,
     };
     if !one_score_group || !legal || !bye_allowed {
-        return dutch::pair(tournament, state, crate::systems::Edition::Y2017);
+        return dutch::pair(tournament, state, crate::systems::Edition::Y2017).map(|p| (p, false));
     }
     let games = top
         .iter()
@@ -54,5 +59,5 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
             }
         })
         .collect();
-    Ok(Pairing { games, bye })
+    Ok((Pairing { games, bye }, true))
 }

@@ -1,6 +1,7 @@
 //! 6.2 and 6.3: the standard procedure — the two columns and the improvements after a coincidence.
 
 use super::context::Context;
+use super::journal::{Journal, Row, StandardRecord};
 use super::oracle::Oracle;
 use super::order::{black_order, white_order};
 use super::subgroups;
@@ -17,21 +18,36 @@ pub fn pair(
     oracle: &mut Oracle<'_, '_>,
     players: &[usize],
     pairs: &mut Vec<(usize, usize)>,
+    journal: &mut Journal,
 ) -> Result<()> {
     let (mut whites, mut blacks) = subgroups::split(ctx, players);
-    subgroups::balance(ctx, &mut whites, &mut blacks);
+    let mut record = journal.is_on().then(|| StandardRecord {
+        whites: whites.clone(),
+        blacks: blacks.clone(),
+        ..StandardRecord::default()
+    });
+    let balance = subgroups::balance(ctx, &mut whites, &mut blacks);
     white_order(ctx, &mut whites);
     black_order(ctx, &mut blacks);
-    let literal = Tableau::new(ctx, whites.clone(), blacks.clone()).run(&mut Check::Limitations)?;
-    if let Some(found) = literal {
+    if let Some(record) = record.as_mut() {
+        record.balance = balance;
+        record.white_column = whites.clone();
+        record.black_column = blacks.clone();
+    }
+    let recording = record.is_some();
+    let literal = Tableau::new(ctx, whites.clone(), blacks.clone(), recording)
+        .run(&mut Check::Limitations)?;
+    if let Some((found, rows)) = literal {
         if oracle.pair(&found)? {
             pairs.extend(found);
+            keep(journal, record, rows, false);
             return Ok(());
         }
     }
-    match Tableau::new(ctx, whites, blacks).run(&mut Check::Oracle(oracle))? {
-        Some(found) => {
+    match Tableau::new(ctx, whites, blacks, recording).run(&mut Check::Oracle(oracle))? {
+        Some((found, rows)) => {
             pairs.extend(found);
+            keep(journal, record, rows, true);
             Ok(())
         }
         None => Err(Error::Internal(
@@ -39,6 +55,18 @@ pub fn pair(
         )),
     }
 }
+
+/// Files the record of the standard procedure with the rows of the run that was kept.
+fn keep(journal: &mut Journal, record: Option<StandardRecord>, rows: Vec<Row>, checked: bool) {
+    if let (Some(mut record), Some(group)) = (record, journal.group()) {
+        record.rows = rows;
+        record.checked = checked;
+        group.standard = Some(record);
+    }
+}
+
+/// What a run of the tableau found: the pairs, and how they came about (empty when not recording).
+type Found = (Vec<(usize, usize)>, Vec<Row>);
 
 /// How the tableau checks a pair: against the limitations only (6.3 as written), or also against the
 /// completability of the round (committing each pair in the oracle).
@@ -68,10 +96,17 @@ struct Tableau<'c, 'a> {
     /// Per entrant: already paired in the tableau.
     paired: Vec<bool>,
     pairs: Vec<(usize, usize)>,
+    /// How each pair came about, when recording for the journal.
+    rows: Option<Vec<Row>>,
 }
 
 impl<'c, 'a> Tableau<'c, 'a> {
-    fn new(ctx: &'c Context<'a>, whites: Vec<usize>, blacks: Vec<usize>) -> Tableau<'c, 'a> {
+    fn new(
+        ctx: &'c Context<'a>,
+        whites: Vec<usize>,
+        blacks: Vec<usize>,
+        recording: bool,
+    ) -> Tableau<'c, 'a> {
         let rows = whites.len().max(blacks.len());
         Tableau {
             ctx,
@@ -80,6 +115,14 @@ impl<'c, 'a> Tableau<'c, 'a> {
             row_paired: vec![false; rows],
             paired: vec![false; ctx.entrants.len()],
             pairs: Vec::new(),
+            rows: recording.then(Vec::new),
+        }
+    }
+
+    /// Notes how a pair came about (when recording).
+    fn note(&mut self, row: Row) {
+        if let Some(rows) = self.rows.as_mut() {
+            rows.push(row);
         }
     }
 
@@ -110,8 +153,8 @@ impl<'c, 'a> Tableau<'c, 'a> {
         Ok(true)
     }
 
-    /// The pairs, or `None` when some player found no opponent.
-    fn run(mut self, check: &mut Check<'_, '_, '_>) -> Result<Option<Vec<(usize, usize)>>> {
+    /// The pairs and how they came about, or `None` when some player found no opponent.
+    fn run(mut self, check: &mut Check<'_, '_, '_>) -> Result<Option<Found>> {
         for k in 0..self.whites.len() {
             let w = self.whites[k];
             if self.is_unpaired(w) && !self.pair_row(check, k, w)? {
@@ -121,7 +164,7 @@ impl<'c, 'a> Tableau<'c, 'a> {
         if !self.pair_surplus_blacks(check)? {
             return Ok(None);
         }
-        Ok(Some(self.pairs))
+        Ok(Some((self.pairs, self.rows.unwrap_or_default())))
     }
 
     /// 6.3 for the white `w` of row `k`. How the rows change (the text says which pair changes, not where
@@ -136,16 +179,29 @@ impl<'c, 'a> Tableau<'c, 'a> {
     fn pair_row(&mut self, check: &mut Check<'_, '_, '_>, k: usize, w: usize) -> Result<bool> {
         // 6.2: the black of the row; 6.3: else the first black of the lower rows he may play.
         for j in k..self.blacks.len() {
-            if self.try_pair(check, w, self.blacks[j])? {
+            let black = self.blacks[j];
+            if self.try_pair(check, w, black)? {
+                let instead = self.blacks[k];
                 self.blacks.swap(k, j);
                 self.row_paired[k] = true;
+                self.note(if j == k {
+                    Row::Column { white: w, black }
+                } else {
+                    Row::LowerBlack {
+                        white: w,
+                        black,
+                        instead,
+                    }
+                });
                 return Ok(true);
             }
         }
         // A black of a row above whose white played another white (a choice: 6.3 does not say where
         // such a black goes; he is offered to the next whites after the lower rows).
         for j in (0..k).rev() {
-            if self.try_pair(check, w, self.blacks[j])? {
+            let black = self.blacks[j];
+            if self.try_pair(check, w, black)? {
+                self.note(Row::BlackAbove { white: w, black });
                 return Ok(true);
             }
         }
@@ -160,7 +216,9 @@ impl<'c, 'a> Tableau<'c, 'a> {
         }
         // 6.3: else another white, from row k+1 down to the end of the column...
         for j in k + 1..self.whites.len() {
-            if self.try_pair(check, w, self.whites[j])? {
+            let other = self.whites[j];
+            if self.try_pair(check, w, other)? {
+                self.note(Row::Whites { white: w, other });
                 return Ok(true);
             }
         }
@@ -199,6 +257,12 @@ impl<'c, 'a> Tableau<'c, 'a> {
         }
         self.pairs.push((w, bj));
         self.mark(&[w, bk], true);
+        self.note(Row::Exchange {
+            white: w,
+            black: bj,
+            other: wj,
+            other_black: bk,
+        });
         Ok(true)
     }
 
@@ -221,6 +285,10 @@ impl<'c, 'a> Tableau<'c, 'a> {
         self.mark(&[bj], false);
         self.mark(&[w], true);
         self.pairs.push((w, wj));
+        self.note(Row::Whites {
+            white: w,
+            other: wj,
+        });
         Ok(true)
     }
 
@@ -234,7 +302,9 @@ impl<'c, 'a> Tableau<'c, 'a> {
             }
             let mut found = false;
             for j in i + 1..self.blacks.len() {
-                if self.try_pair(check, b, self.blacks[j])? {
+                let other = self.blacks[j];
+                if self.try_pair(check, b, other)? {
+                    self.note(Row::Blacks { black: b, other });
                     found = true;
                     break;
                 }

@@ -1,6 +1,7 @@
 //! 6.2's two colour subgroups and their balance by 7.3 and 7.4, within 2.6.
 
 use super::context::Context;
+use super::journal::Balance;
 use super::order::black_order;
 use crate::tournament::Colour;
 use std::cmp::Reverse;
@@ -39,22 +40,29 @@ pub fn split(ctx: &Context<'_>, players: &[usize]) -> (Vec<usize>, Vec<usize>) {
 /// (then the lower R, then alphabetically) move to the whites. 2.6: nobody moves whom 2.3/2.4 forbid the
 /// other colour; when too few may move, the subgroups stay unequal and 6.3 pairs the surplus among
 /// themselves. A moved player takes the place of the other colour in the columns of 6.2, but his game's
-/// colours are chapter 3's (6.3's last sentence), not the subgroup's.
-pub fn balance(ctx: &Context<'_>, whites: &mut Vec<usize>, blacks: &mut Vec<usize>) {
+/// colours are chapter 3's (6.3's last sentence), not the subgroup's. Returns who moved (none when the
+/// subgroups were equal).
+pub fn balance(
+    ctx: &Context<'_>,
+    whites: &mut Vec<usize>,
+    blacks: &mut Vec<usize>,
+) -> Option<Balance> {
     if whites.len() > blacks.len() {
         let n = (whites.len() - blacks.len()) / 2;
         whites.sort_by_key(|&v| {
             let e = ctx.entrant(v);
             (e.aro, Reverse(e.rating), e.alphabetical())
         });
-        move_first(ctx, whites, blacks, n, Colour::Black);
+        Some(move_first(ctx, whites, blacks, n, Colour::Black))
     } else if blacks.len() > whites.len() {
         let n = (blacks.len() - whites.len()) / 2;
         blacks.sort_by_key(|&v| {
             let e = ctx.entrant(v);
             (Reverse(e.aro), e.rating, e.alphabetical())
         });
-        move_first(ctx, blacks, whites, n, Colour::White);
+        Some(move_first(ctx, blacks, whites, n, Colour::White))
+    } else {
+        None
     }
 }
 
@@ -65,13 +73,24 @@ fn move_first(
     to: &mut Vec<usize>,
     n: usize,
     colour: Colour,
-) {
-    let movable: Vec<usize> = from
-        .iter()
-        .copied()
-        .filter(|&v| ctx.entrant(v).may(colour))
-        .take(n)
-        .collect();
-    from.retain(|v| !movable.contains(v));
-    to.extend(movable);
+) -> Balance {
+    let mut moved = Vec::with_capacity(n);
+    let mut kept = Vec::new();
+    for &v in from.iter() {
+        if moved.len() == n {
+            break;
+        }
+        if ctx.entrant(v).may(colour) {
+            moved.push(v);
+        } else {
+            kept.push(v);
+        }
+    }
+    from.retain(|v| !moved.contains(v));
+    to.extend(&moved);
+    Balance {
+        from: colour.opposite(),
+        moved,
+        kept,
+    }
 }

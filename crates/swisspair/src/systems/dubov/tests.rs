@@ -139,6 +139,23 @@ fn moves_of(t: &Tournament, n: u32) -> Vec<Move> {
         .collect()
 }
 
+/// Issue 14: the explanation of the round names each of `articles`, and its pairing is the one
+/// [`super::pair`] gives.
+fn explains(t: &Tournament, articles: &[&str]) {
+    let (pairing, explanation) = System::Dubov
+        .explain_in(Edition::Y1997, t)
+        .expect("explains");
+    assert_eq!(pairing, System::Dubov.pair(t).expect("pairs"));
+    let named = explanation.articles();
+    for article in articles {
+        assert!(
+            named.contains(article),
+            "the explanation does not name {article}\n{}",
+            explanation.render()
+        );
+    }
+}
+
 fn entrant_of<'c>(ctx: &'c Context<'_>, start_number: u32) -> &'c Entrant {
     ctx.entrants
         .iter()
@@ -173,6 +190,7 @@ fn art1_aro_in_tenths_rounded_half_up() {
     // No game played: ARO 0.
     (p.opponent_rating_sum, p.games_played) = (0, 0);
     assert_eq!(Aro::of(&p), Aro(0));
+    explains(&t, &["1"]);
 }
 
 /// 1: the due colour: the colour played less, or with equal numbers the opposite of the previous game;
@@ -185,6 +203,7 @@ fn art1_due_colour() {
     assert_eq!(due_colour(&[B, W]), Some(B));
     assert_eq!(due_colour(&[B, B, W]), Some(W));
     assert_eq!(due_colour(&[W, W, B, B, W]), Some(B));
+    explains(&eight_after_round_one().build(), &["1"]);
 }
 
 /// 2.3 and 2.4: what each history still allows, and 2.6/6.2: the subgroup of a player whose due colour is
@@ -205,6 +224,19 @@ fn art2_3_2_4_colour_limits() {
         (true, false)
     );
     assert_eq!(due_colour(&[B, B, B, W, W]), Some(W));
+    // In a round: 1 (W W B W) may not have white (2.3), 6 (B B W B) not black; they can meet only each
+    // other, and the limits give the colours: 6-1.
+    let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900])
+        .round(&[(1, 2, '='), (3, 4, '='), (5, 6, '=')], &[])
+        .round(&[(1, 3, '='), (2, 5, '='), (4, 6, '=')], &[])
+        .round(&[(4, 1, '='), (6, 2, '='), (3, 5, '=')], &[])
+        .round(&[(1, 5, '='), (2, 4, '='), (3, 6, '=')], &[])
+        .line("XXR 7")
+        .build();
+    assert!(dubov(&t).0.contains(&(6, 1)));
+    explains(&t, &["2.3"]);
+    // 2.4: 5 and 6 played white twice (see the 2.6 test below).
+    explains(&subgroups_pinned_by_2_6(), &["2.4"]);
 }
 
 /// 2.5: no transfer to a higher score group two rounds running; at most three in a tournament of fewer
@@ -235,6 +267,8 @@ fn art2_5_transfer_limits() {
     assert!(may(&[T, S, T, S, T, S, T], 9, true));
     // A float is no transfer.
     assert!(may(&[F, F, F, F, F], 9, false));
+    // In a round: 4, transferred in round 2, may not be transferred to the odd group of 3 (issue 12).
+    explains(&issue_12_first_case().build(), &["2.5"]);
 }
 
 /// 2.2: no bye after a point without playing — a forfeit win (player 3), a pairing-allocated bye
@@ -250,6 +284,7 @@ fn art2_2_no_bye_after_a_point_without_playing() {
         .build();
     let (_, bye) = dubov(&t);
     assert_eq!(bye, Some(2));
+    explains(&t, &["2.2", "4"]);
 }
 
 /// 2.2 does not bar a half-point bye: after a round of draws and one half-point bye (5), everybody is on
@@ -263,6 +298,7 @@ fn art2_2_half_point_bye_does_not_bar() {
     let (games, bye) = dubov(&t);
     assert_eq!(bye, Some(5));
     assert_eq!(games.len(), 2);
+    explains(&t, &["2.2", "4"]);
 }
 
 /// 4: the bye goes to the lowest score group's lowest rated player; among equal ratings, to the one due
@@ -276,6 +312,7 @@ fn art4_bye_lowest_rating_then_dominating_colour_then_aro() {
         .line("XXR 5")
         .build();
     assert_eq!(dubov(&t).1, Some(6));
+    explains(&t, &["4"]);
     // Equal ratings and the same due colour: the higher ARO. Losers 4 (met 2400), 5 (met 2300), 6 (met
     // 2200), all lost with black (due white); 5 and 6 share the lowest rating: 5 (ARO 2300) gets it.
     let t = Trf::new(&[2400, 2300, 2200, 2100, 1800, 1800, 2000])
@@ -283,6 +320,7 @@ fn art4_bye_lowest_rating_then_dominating_colour_then_aro() {
         .line("XXR 5")
         .build();
     assert_eq!(dubov(&t).1, Some(5));
+    explains(&t, &["4"]);
 }
 
 /// 5: round 1 pairs the upper half against the lower half, colours alternating from the first board (the
@@ -291,10 +329,12 @@ fn art4_bye_lowest_rating_then_dominating_colour_then_aro() {
 fn art5_round_one() {
     let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900, 1800]).build();
     assert_eq!(dubov(&t), (vec![(1, 4), (3, 6), (5, 2)], Some(7)));
+    explains(&t, &["5"]);
     let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900])
         .line("XXC black1")
         .build();
     assert_eq!(dubov(&t), (vec![(2, 5), (4, 1), (6, 3)], None));
+    explains(&t, &["5"]);
 }
 
 /// 5: where chapter 5 is silent (here a forbidden pair on board 1), the other FIDE systems' round 1 (the
@@ -312,6 +352,7 @@ fn art5_round_one_defers_to_dutch_where_silent() {
         .games
         .iter()
         .any(|g| [g.white, g.black] == [0, 2] || [g.white, g.black] == [2, 0]));
+    explains(&t, &["5"]);
 }
 
 /// 6.2: whites by increasing ARO against blacks by decreasing rating. Winners: whites 4 (1700), 2 (1900)
@@ -321,6 +362,7 @@ fn art5_round_one_defers_to_dutch_where_silent() {
 fn art6_2_whites_by_aro_against_blacks_by_rating() {
     let t = eight_after_round_one().build();
     assert_eq!(dubov(&t).0, vec![(2, 3), (4, 1), (5, 8), (7, 6)]);
+    explains(&t, &["6.2"]);
 }
 
 /// 6.3: a coincidence in a row: the white takes the first black of the lower rows he may play. As in
@@ -330,6 +372,7 @@ fn art6_2_whites_by_aro_against_blacks_by_rating() {
 fn art6_3_coincidence_takes_a_lower_black() {
     let t = eight_after_round_one().line("XXP 4 1").build();
     assert_eq!(dubov(&t).0, vec![(2, 1), (4, 3), (5, 8), (7, 6)]);
+    explains(&t, &["6.3"]);
 }
 
 /// 6.3: a coincidence in the last row of a group: the last but one row is changed. 2 and 3 (row 2) may
@@ -338,6 +381,7 @@ fn art6_3_coincidence_takes_a_lower_black() {
 fn art6_3_coincidence_in_the_last_row_changes_the_row_above() {
     let t = eight_after_round_one().line("XXP 2 3").build();
     assert_eq!(dubov(&t).0, vec![(2, 1), (4, 3), (5, 8), (7, 6)]);
+    explains(&t, &["6.3"]);
 }
 
 /// 7.1 (island), 7.2 (odd group) and 6.3 (exchange with the row above). 1 may meet none of 2, 3, 4
@@ -353,6 +397,7 @@ fn art7_1_island_and_7_2_odd_group() {
         .line("XXP 1 4")
         .build();
     assert_eq!(dubov(&t).0, vec![(2, 3), (4, 6), (5, 8), (7, 1)]);
+    explains(&t, &["7.1", "7.2", "6.3"]);
 }
 
 /// 7.3 and 7.4: all winners lost... all winners had black (due white): the two with the lowest ARO (4:
@@ -367,6 +412,7 @@ fn art7_3_7_4_balance_the_colour_subgroups() {
         .line("XXR 5")
         .build();
     assert_eq!(dubov(&t).0, vec![(1, 4), (2, 3), (5, 8), (6, 7)]);
+    explains(&t, &["7.3", "7.4", "3.4"]);
 }
 
 /// 2.6: a white who may not receive black (2.3/2.4) is not moved by 7.3; the next lowest ARO moves.
@@ -396,6 +442,24 @@ fn art2_6_no_transfer_across_subgroups_against_2_3_2_4() {
     whites.append(&mut blacks);
     subgroups::balance(&ctx, &mut whites, &mut blacks);
     assert_eq!(numbers(&blacks), vec![2, 4]);
+    // In a round where 2.6 decides, and the explanation says so.
+    let t = subgroups_pinned_by_2_6();
+    assert_eq!(dubov(&t).0, vec![(1, 4), (2, 3), (7, 6), (8, 5)]);
+    explains(&t, &["2.6", "7.3", "7.4"]);
+}
+
+/// 2.6 in a round. Winners 1-4 (2 points) are all due white; 1 and 2 played black twice (they must have
+/// white). 7.3 moves the two whites with the lowest ARO: 2 (1800) may not, so 4 (1800) and, of 1 and 3
+/// (1900), the higher R — 1 may not, so 3. Whites 2 (ARO 1800), 1 (1900) against blacks 3, 4: 2-3,
+/// 1-4. Losers 5-8 (0) are all due black; 5 and 6 played white twice. 7.4 moves the two blacks with the
+/// highest ARO: 5 and 7 (2300) — 5 may not, so 7 — then 6 and 8 (2200): 6 may not, so 8. Whites 8 (ARO
+/// 2200), 7 (2300) against blacks 5, 6: 8-5, 7-6.
+fn subgroups_pinned_by_2_6() -> Tournament {
+    Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700])
+        .round(&[(5, 1, '0'), (6, 2, '0'), (3, 7, '1'), (4, 8, '1')], &[])
+        .round(&[(7, 1, '0'), (8, 2, '0'), (5, 3, '0'), (6, 4, '0')], &[])
+        .line("XXR 5")
+        .build()
 }
 
 /// 7.1 and 2.5 read from the pairs. Round 2 was paired by hand: in the 1-point group (1, 2, 3, 4), 2-1
@@ -424,6 +488,7 @@ fn art7_1_island_gets_the_transfer_2_5_allows() {
     assert!(entrant_of(&ctx, 5).may_transfer);
     assert!(entrant_of(&ctx, 3).was_floater && !entrant_of(&ctx, 5).was_floater);
     assert_eq!(dubov(&t).0, vec![(1, 3), (5, 2), (6, 4), (7, 8)]);
+    explains(&t, &["7.1", "2.5"]);
 }
 
 /// 6.4 and chapter 8. Ten players after round 1: winners 1-4 (1 point), 5 and 10 drew (0.5), losers
@@ -451,6 +516,7 @@ fn art6_4_floater_choice_and_8_floaters() {
         .line("XXP 4 10")
         .build();
     assert_eq!(dubov(&t).0, vec![(2, 5), (4, 1), (6, 9), (8, 7), (10, 3)]);
+    explains(&t, &["6.4", "8.1", "8.2"]);
 }
 
 /// Chapter 3: due colours; then equalising; then alternation; then higher ARO; then lower R.
@@ -507,6 +573,9 @@ fn art3_colour_allocation() {
     };
     let b = with(Some(B), 1, 0, 0, 2);
     assert_eq!(colour_of(&a, &[B, B, B, W, W], &b, &[W]), B);
+    // In a round: rule 1 gives every pair of 6.2's test its colours; the higher ARO (rule 4) decides
+    // among the players 7.3 and 7.4 move (see that test).
+    explains(&t, &["3.1"]);
 }
 
 /// 2.1: no round-pairing exists when the only two players have met.
@@ -518,6 +587,11 @@ fn art2_1_no_valid_pairing() {
         .build();
     assert!(matches!(
         System::Dubov.pair(&t),
+        Err(Error::NoValidPairing(_))
+    ));
+    // Nothing is paired, so there is nothing to explain: the explanation refuses the round the same way.
+    assert!(matches!(
+        System::Dubov.explain_in(Edition::Y1997, &t),
         Err(Error::NoValidPairing(_))
     ));
 }
@@ -561,6 +635,11 @@ fn art2_5_6_4_moves_recognised_from_the_pairs() {
     assert!(entrant_of(&ctx, 4).may_transfer);
     assert!(!entrant_of(&ctx, 2).may_transfer);
     assert!(entrant_of(&ctx, 3).was_floater);
+    // The explanation of round 3 tells the transfer of 2 (7.1), the bar on 4 (2.5) and the float of 3.
+    explains(
+        &issue_12_first_case().build(),
+        &["7.1", "2.5", "6.4", "8.2", "4"],
+    );
 }
 
 /// 8.2: the floater meets the resident with the highest R (if possible of the opposite due colour) even
@@ -589,6 +668,7 @@ fn art8_2_highest_rating_even_when_2_5_bars_his_transfer() {
     assert!(!entrant_of(&ctx, 6).may_transfer);
     assert!(entrant_of(&ctx, 7).may_transfer);
     assert_eq!(dubov(&t).0, vec![(1, 2), (6, 5), (7, 4), (8, 3)]);
+    explains(&t, &["8.2", "6.4", "2.5"]);
 }
 
 /// 6.2: players without a due colour (5 and 6: half-point byes in round 1) join the subgroups, the
@@ -603,6 +683,7 @@ fn art6_2_neutral_players_to_the_smaller_subgroup() {
         .line("XXR 5")
         .build();
     assert_eq!(dubov(&t), (vec![(2, 3), (4, 5), (6, 1)], None));
+    explains(&t, &["6.2", "6.3"]);
 }
 
 /// 2.5 and 6.4 are pairing events: what swisspair's procedure did in a round is what `recognise` reads
@@ -626,7 +707,21 @@ fn art2_5_6_4_recognise_reads_back_what_the_procedure_did() {
         for r in 2..=full.rounds_played {
             let before = tournament_before(&full, r);
             let state = RoundState::with_edition(&before, Edition::Y1997);
-            let (_, moves) = super::pair_with_moves(&before, &state).expect("pairs");
+            let (pairing, moves) = super::pair_with_moves(&before, &state).expect("pairs");
+            // Issue 14: the explanation pairs the same and tells every transfer and float it made.
+            let (explained, explanation) =
+                super::pair_explained(&before, &state).expect("explains");
+            assert_eq!(explained, pairing, "tournament {index}, round {r}");
+            let named = explanation.articles();
+            if moves.contains(&Move::Floated) {
+                assert!(named.contains(&"6.4"), "tournament {index}, round {r}");
+            }
+            if moves.contains(&Move::Transferred) {
+                assert!(
+                    named.contains(&"7.1") || named.contains(&"7.2"),
+                    "tournament {index}, round {r}"
+                );
+            }
             rounds += 1;
             for (p, &m) in moves.iter().enumerate() {
                 assert_eq!(

@@ -1,6 +1,7 @@
 //! 7.1 and 7.2: players transferred up from a lower score group to the score group being paired.
 
 use super::context::Context;
+use super::journal::{Journal, TransferRecord};
 use super::oracle::Oracle;
 use super::order::transfer_order;
 use crate::error::Result;
@@ -28,6 +29,21 @@ fn candidates_below(
     list
 }
 
+/// The players below `g` who fit but whom 2.5 bars from a transfer (for the journal only).
+fn barred_below(
+    ctx: &Context<'_>,
+    oracle: &Oracle<'_, '_>,
+    g: usize,
+    fits: impl Fn(usize) -> bool,
+) -> Vec<usize> {
+    ctx.groups
+        .iter()
+        .skip(g + 1)
+        .flat_map(|group| oracle.unpaired(group))
+        .filter(|&t| !ctx.entrant(t).may_transfer && fits(t))
+        .collect()
+}
+
 /// 7.1: a resident who may be paired with no other unpaired resident gets an opponent transferred from
 /// the next possible lower score group: one he may play, if possible due the opposite colour, the highest
 /// R, the lowest ARO. Islands are taken in the order of their starting numbers; the transferred player
@@ -38,21 +54,37 @@ pub fn pair_islands(
     g: usize,
     residents: &[usize],
     pairs: &mut Vec<(usize, usize)>,
+    journal: &mut Journal,
 ) -> Result<Vec<usize>> {
     let mut transferred = Vec::new();
     // An island may meet none of the others, so pairing one leaves the others islands still.
     for p in ctx.islands(&oracle.unpaired(residents)) {
         let wanted = ctx.entrant(p).side().map(Colour::opposite);
         let candidates = candidates_below(ctx, oracle, g, wanted, |t| ctx.pairable(p, t));
+        let mut record = journal.is_on().then(|| TransferRecord {
+            island: Some(p),
+            wanted,
+            barred: barred_below(ctx, oracle, g, |t| ctx.pairable(p, t)),
+            ..TransferRecord::default()
+        });
         for (i, &t) in candidates.iter().enumerate() {
             if oracle.try_transfer_pair(p, t)? {
                 pairs.push((p, t));
                 transferred.push(t);
+                if let Some(record) = record.as_mut() {
+                    record.transferred = Some(t);
+                }
                 break;
+            }
+            if let Some(record) = record.as_mut() {
+                record.refused.push(t);
             }
             if i == 0 && !oracle.some_transfer_helps(&candidates)? {
                 break;
             }
+        }
+        if let (Some(record), Some(group)) = (record, journal.group()) {
+            group.islands.push(record);
         }
     }
     Ok(transferred)
@@ -68,17 +100,32 @@ pub fn odd_group(
     oracle: &mut Oracle<'_, '_>,
     g: usize,
     open: &[usize],
+    journal: &mut Journal,
 ) -> Result<Option<usize>> {
     let wanted = ctx.dominating_colour(open).map(Colour::opposite);
     let fits = |t: usize| open.iter().any(|&u| ctx.pairable(t, u));
     let candidates = candidates_below(ctx, oracle, g, wanted, fits);
+    let mut record = journal.is_on().then(|| TransferRecord {
+        wanted,
+        barred: barred_below(ctx, oracle, g, fits),
+        ..TransferRecord::default()
+    });
+    let mut chosen = None;
     for (i, &t) in candidates.iter().enumerate() {
         if oracle.try_transfer(t, open)? {
-            return Ok(Some(t));
+            chosen = Some(t);
+            break;
+        }
+        if let Some(record) = record.as_mut() {
+            record.refused.push(t);
         }
         if i == 0 && !oracle.some_transfer_helps(&candidates)? {
             break;
         }
     }
-    Ok(None)
+    if let (Some(mut record), Some(group)) = (record, journal.group()) {
+        record.transferred = chosen;
+        group.odd = Some(record);
+    }
+    Ok(chosen)
 }
