@@ -147,8 +147,8 @@ impl System {
     }
 
     /// Pairs the next round under `edition` and says why, in the words of the rules (see
-    /// [`crate::explain`]). The Dutch system records its brackets, floats, colours and bye; the others
-    /// give the outcome only, so far.
+    /// [`crate::explain`]). The Dutch and 1992 systems record their brackets, floats, colours and bye;
+    /// the others give the outcome only, so far.
     pub fn explain_in(
         self,
         edition: Edition,
@@ -158,6 +158,7 @@ impl System {
         let state = RoundState::with_edition(tournament, edition);
         let (mut pairing, explanation) = match self {
             System::Dutch => dutch::pair_explained(tournament, &state, edition)?,
+            System::Rating1992 => rating1992::pair_explained(tournament, &state)?,
             _ => {
                 let pairing = self.pair_in(edition, tournament)?;
                 let mut explanation =
