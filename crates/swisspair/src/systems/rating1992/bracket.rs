@@ -4,6 +4,7 @@
 //! the next bracket (C.12) or of the lowest one (C.13).
 
 use super::criteria::{self, Floats};
+use super::initial;
 use super::oracle::{Oracle, Role, Scope};
 use super::players::Ctx;
 use super::search::{self, Group, Heterogeneous, Level, Pairs};
@@ -234,14 +235,14 @@ fn natural(ctx: &Ctx, g: &Group) -> std::result::Result<Pairs, Fault> {
         floats: Floats::ALL,
     };
     if mdps == 0 || 2 * mdps >= n {
-        return search::natural(ctx, g, n / 2, level(&g.players));
+        return initial::natural(ctx, g, n / 2, level(&g.players));
     }
-    let first = search::natural_pairs(ctx, &g.players, mdps, level(&g.players))?;
+    let first = initial::natural_pairs(ctx, &g.players, mdps, level(&g.players))?;
     let remainder = Group {
         players: g.players.get(2 * mdps..).ok_or(Fault::Unpaired)?.to_vec(),
         ..g.clone()
     };
-    let rest = search::natural(
+    let rest = initial::natural(
         ctx,
         &remainder,
         remainder.players.len() / 2,

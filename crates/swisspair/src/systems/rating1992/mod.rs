@@ -15,6 +15,12 @@
 //! force is the pairing. Those left unpaired move down; the one left in the lowest bracket receives the
 //! bye (A.5). Colours follow E.1–E.5 (`colours.rs`), and the pairs are listed in the order of F.1.
 //!
+//! When a round is explained ([`pair_explained`]) the context records the decisions as the procedure
+//! takes them (`trace.rs`: C.6's initial candidate and the first criterion it breaks, `initial.rs`; the
+//! level, exchange and transposition each search took; C.12 and C.13), and `explain.rs` words that
+//! record with the articles of the text. On the ordinary path nothing is recorded, and the pairing is
+//! the same either way.
+//!
 //! C.12 and C.13 go back to a bracket already paired, where the text says (`round.rs`):
 //!
 //! - C.12, when a bracket holds a player moved down for whom C.1 finds no opponent in it, or when it is
@@ -113,6 +119,7 @@ mod colours;
 mod criteria;
 mod exchanges;
 mod explain;
+mod initial;
 mod oracle;
 mod players;
 mod round;
