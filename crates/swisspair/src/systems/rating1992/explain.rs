@@ -296,7 +296,7 @@ fn search_reasons(ctx: &Ctx, note: &SearchNote, paired_nothing: bool, reasons: &
         ("the remainder", &note.remainder),
     ] {
         if let Some(level) = level {
-            level_reasons(what, level, reasons);
+            level_reasons(ctx, what, level, reasons);
         }
     }
 }
@@ -370,7 +370,7 @@ fn fault_reason(ctx: &Ctx, fault: Fault) -> Reason {
 
 /// The level at which a group was paired: p (C.14), x (A.8, C.11), the float criteria (C.9, C.10), and
 /// the candidate taken (D.1, D.2).
-fn level_reasons(what: &str, level: &LevelNote, reasons: &mut Vec<Reason>) {
+fn level_reasons(ctx: &Ctx, what: &str, level: &LevelNote, reasons: &mut Vec<Reason>) {
     reasons.push(Reason::new(
         "A.8",
         format!(
@@ -437,11 +437,11 @@ fn level_reasons(what: &str, level: &LevelNote, reasons: &mut Vec<Reason>) {
         ),
     ));
     if let Some(c) = &level.candidate {
-        candidate_reasons(what, c, reasons);
+        candidate_reasons(ctx, what, c, reasons);
     }
 }
 
-fn candidate_reasons(what: &str, c: &CandidateNote, reasons: &mut Vec<Reason>) {
+fn candidate_reasons(ctx: &Ctx, what: &str, c: &CandidateNote, reasons: &mut Vec<Reason>) {
     if c.bound {
         reasons.push(Reason::new(
             "D.2",
@@ -458,8 +458,8 @@ fn candidate_reasons(what: &str, c: &CandidateNote, reasons: &mut Vec<Reason>) {
                 "{what}: S1 and S2 as they stand give no candidate; exchange number {} of D.2 (C.8) \
                  moves {} from S1 to S2 and {} from S2 to S1, both reordered by A.2",
                 c.exchange,
-                c.from_s1.len(),
-                c.from_s2.len()
+                numbers(ctx, &c.from_s1),
+                numbers(ctx, &c.from_s2)
             ),
         ));
     }

@@ -78,8 +78,9 @@ pub fn pair_brackets(ctx: &Ctx) -> Result<(Vec<Paired>, Option<usize>)> {
             // Only the lowest bracket can fail to be paired.
             None => c13(ctx, &mut done, &groups, score(k))?,
         };
-        if let Some(event) = event {
-            paired.event(ctx, event);
+        if let (Some(event), true) = (event, ctx.records()) {
+            // Before what C.13 did to the bracket, which came after.
+            paired.events.insert(0, event);
         }
         done.push(paired);
     }

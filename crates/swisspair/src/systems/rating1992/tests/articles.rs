@@ -244,7 +244,7 @@ fn pair_group(ctx: &super::super::players::Ctx) -> Vec<(usize, usize)> {
 /// had a downfloat in the previous round (B.5). With B.5 back in force the next one is taken: 0-3, 2-4,
 /// moving 1 down. (Were B.5 still dropped, 0-1, 2-4 would be the pairing.) The search is run on a
 /// context without a tournament, so there is no round to explain: C.9 and C.11 in an explanation are
-/// checked by `b5_no_downfloat_twice_in_a_row` and `note_to_b_exempts_players_over_half_in_the_last_round`.
+/// checked by `c9_c10_float_criteria_dropped_in_a_round` and `b5_no_downfloat_twice_in_a_row`.
 #[test]
 fn c9_c11_dropped_float_criteria_are_in_force_again_when_x_is_raised() {
     let none = [Float::None, Float::None];
@@ -260,6 +260,23 @@ fn c9_c11_dropped_float_criteria_are_in_force_again_when_x_is_raised() {
     );
     assert_eq!(x_of(&ctx, &ctx.order), 0);
     assert_eq!(pair_group(&ctx), vec![(0, 3), (2, 4)]);
+}
+
+/// C.9 and C.10 in a round: 1, 2, 3 beat 4, 5, 6 in round 1 (1-4, 5-2, 3-6) and again in round 2 (5-1,
+/// 2-6, 4-3), each a downfloat for 1, 2, 3 and an upfloat for 4, 5, 6. In the 2-point bracket 1 2 3
+/// every pairing moves a player down who had a downfloat in the previous round, so C.9 drops B.5 for
+/// downfloats (x = 0): 1-2 (1 prefers white, 2 black: E.1) moves 3 down. 3 has met 4 and 6, so 3-5, an
+/// upfloat for 5 again: C.10 drops B.5 for upfloats; 5 (white twice) gets black. The remainder 4-6: 6
+/// (black twice) gets white.
+#[test]
+fn c9_c10_float_criteria_dropped_in_a_round() {
+    let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900])
+        .round(&[(1, 4, '1'), (5, 2, '0'), (3, 6, '1')], &[])
+        .round(&[(5, 1, '0'), (2, 6, '1'), (4, 3, '0')], &[])
+        .line("XXR 5")
+        .build();
+    assert_eq!(pair_round(&t), (vec![(1, 2), (3, 5), (6, 4)], None));
+    explains(&t, &["C.9", "C.10", "E.1"]);
 }
 
 /// C.14 and C.9: after C.14 lowers p every float criterion is in force again (C.14 restarts at C.4).
