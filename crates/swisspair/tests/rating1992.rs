@@ -10,7 +10,7 @@ use swisspair::check::tournament_before;
 use swisspair::matching::MatchingComputer;
 use swisspair::state::RoundState;
 use swisspair::tournament::{Availability, Bye, Colour, ForbiddenPair, Tournament};
-use swisspair::{Error, Pairing, System};
+use swisspair::{Edition, Error, Pairing, System};
 
 /// The absolute criteria for `pairing`: every present player paired once or given the one bye, no
 /// rematch (B.1.a), no bye after a point without playing (B.1.b), no forbidden pair, and B.2 for every
@@ -85,6 +85,48 @@ fn rating1992_every_round_of_the_dutch_fixtures_keeps_the_absolute_criteria() {
                 }
                 Err(e) => panic!("{} round {r}: {e}", path.display()),
             }
+            rounds += 1;
+        }
+    }
+    assert!(rounds > 2000, "{rounds} rounds");
+}
+
+/// Issue 14: every round of the 300 fixtures is explained without error; the explanation's pairing is
+/// the one `pair` gives, every player has one note, and every player paired has a reason.
+#[test]
+fn rating1992_every_fixture_round_is_explained() {
+    let mut rounds = 0;
+    for path in files("dutch") {
+        let full = read(&path);
+        for r in 1..=full.rounds_played {
+            let t = tournament_before(&full, r);
+            let Ok(pairing) = System::Rating1992.pair(&t) else {
+                continue;
+            };
+            let (explained, explanation) = System::Rating1992
+                .explain_in(Edition::Y1992, &t)
+                .expect("explains what it pairs");
+            assert_eq!(explained, pairing, "{} round {r}", path.display());
+            let numbers: Vec<u32> = explanation.players.iter().map(|p| p.start_number).collect();
+            let expected: Vec<u32> = t.players.iter().map(|p| p.start_number).collect();
+            assert_eq!(numbers, expected, "{} round {r}", path.display());
+            for p in &explanation.players {
+                let paired = !matches!(p.outcome, swisspair::explain::Outcome::NotPaired);
+                assert!(
+                    !paired || !p.reasons.is_empty(),
+                    "{} round {r}: player {}",
+                    path.display(),
+                    p.start_number
+                );
+            }
+            assert_eq!(
+                explanation
+                    .brackets
+                    .iter()
+                    .map(|b| b.pairs.len())
+                    .sum::<usize>(),
+                pairing.games.len()
+            );
             rounds += 1;
         }
     }
@@ -292,4 +334,21 @@ XXP 2 3
         .collect();
     assert_eq!(games, vec![(3, 1), (2, 5), (6, 4)]);
     assert_eq!(pairing.bye, None);
+    explains(&t, &["C.1", "C.12", "C.13", "E.1", "F.1"]);
+}
+
+/// Asserts that the explanation of the next round (`System::Rating1992.explain_in`, issue 14) names
+/// every one of `articles`, and that it explains the pairing the system makes.
+fn explains(t: &Tournament, articles: &[&str]) {
+    let (pairing, explanation) = System::Rating1992
+        .explain_in(Edition::Y1992, t)
+        .expect("explains");
+    assert_eq!(Some(pairing), System::Rating1992.pair(t).ok());
+    for article in articles {
+        assert!(
+            explanation.articles().contains(article),
+            "the explanation does not name {article}\n{}",
+            explanation.render()
+        );
+    }
 }

@@ -147,8 +147,8 @@ impl System {
     }
 
     /// Pairs the next round under `edition` and says why, in the words of the rules (see
-    /// [`crate::explain`]). The Dutch and Dubov systems record their brackets (score groups), floats,
-    /// transfers, colours and bye; the others give the outcome only, so far.
+    /// [`crate::explain`]). The Dutch, Dubov and 1992 systems record their brackets (score groups),
+    /// floats, transfers, colours and bye; the others give the outcome only, so far.
     pub fn explain_in(
         self,
         edition: Edition,
@@ -159,6 +159,7 @@ impl System {
         let (mut pairing, explanation) = match self {
             System::Dutch => dutch::pair_explained(tournament, &state, edition)?,
             System::Dubov => dubov::pair_explained(tournament, &state)?,
+            System::Rating1992 => rating1992::pair_explained(tournament, &state)?,
             _ => {
                 let pairing = self.pair_in(edition, tournament)?;
                 let mut explanation =

@@ -4,9 +4,11 @@
 //! the next bracket (C.12) or of the lowest one (C.13).
 
 use super::criteria::{self, Floats};
+use super::initial;
 use super::oracle::{Oracle, Role, Scope};
 use super::players::Ctx;
 use super::search::{self, Group, Heterogeneous, Level, Pairs};
+use super::trace::{self, Fault, RoundEvent, SearchNote};
 use crate::error::{Error, Result};
 use crate::matching::MatchingComputer;
 use crate::score::Score;
@@ -21,6 +23,15 @@ pub struct Bracket {
     pub last: bool,
 }
 
+/// Why C.12 applies to a bracket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum C12 {
+    /// C.1's first case: this player, moved down, has no opponent in the bracket.
+    NoOpponent(usize),
+    /// The bracket is heterogeneous and its p pairings of players moved down cannot be made.
+    PairingsMissing,
+}
+
 /// A bracket as paired.
 #[derive(Clone, Debug)]
 pub struct Paired {
@@ -32,6 +43,10 @@ pub struct Paired {
     /// Moved down to the next bracket: the players left unpaired, then those of C.1 (in the lowest
     /// bracket: the one who receives the bye).
     pub moved_down: Vec<usize>,
+    /// What the search recorded (only when the round is explained).
+    pub note: Option<Box<SearchNote>>,
+    /// C.12 and C.13 as they concerned the bracket (only when the round is explained).
+    pub events: Vec<RoundEvent>,
 }
 
 impl Bracket {
@@ -77,36 +92,42 @@ impl Bracket {
     /// Pairs the bracket on its own (C.2–C.11, C.14): its first candidate in the order of the
     /// procedure. `None` only in the lowest bracket, when it cannot be paired (C.13).
     pub fn pair(&self, ctx: &Ctx) -> Result<Option<Paired>> {
+        trace::begin(&ctx.recorder);
         let (group, forced) = self.c1(ctx);
         let pairs = match natural(ctx, &group) {
-            Some(pairs) => Some(pairs),
-            None => {
+            Ok(pairs) => {
+                ctx.note(|n| n.natural = true);
+                Some(pairs)
+            }
+            Err(fault) => {
+                ctx.note(|n| n.fault = Some(fault));
                 let mut own = Oracle::new(ctx, Scope::Local, &group.players, Role::Removed)?;
                 search_group(&mut own, ctx, &group)?
             }
         };
-        Ok(pairs.map(|pairs| Paired::new(group, forced, pairs)))
+        Ok(pairs.map(|pairs| Paired::new(group, forced, pairs).noted(ctx)))
     }
 
     /// Whether C.12 applies: a player moved down into the bracket has no opponent in it (C.1), or the
     /// bracket is heterogeneous and its p pairings of the players moved down (S1 against the residents,
     /// A.6) cannot be made in compliance with B.1 and B.2 whatever the relative criteria (C.11 has run
-    /// out, C.12 follows). `paired` is the bracket's pairing, if any (C.1's moves applied).
-    pub fn c12_applies(&self, ctx: &Ctx, paired: Option<&Paired>) -> Result<bool> {
+    /// out, C.12 follows). `paired` is the bracket's pairing, if any (C.1's moves applied). `Some` when
+    /// it applies, with the player moved down who has no opponent, if that is why.
+    pub fn c12_applies(&self, ctx: &Ctx, paired: Option<&Paired>) -> Result<Option<C12>> {
         let from_above = |p: usize| ctx.player(p).score > self.score;
         let without_opponent = |p: usize| !self.players.iter().any(|&q| ctx.legal(p, q));
-        if self
+        if let Some(&p) = self
             .players
             .iter()
-            .any(|&p| from_above(p) && without_opponent(p))
+            .find(|&&p| from_above(p) && without_opponent(p))
         {
-            return Ok(true);
+            return Ok(Some(C12::NoOpponent(p)));
         }
         let members = paired.map_or(&self.players, |p| &p.group.players);
         let (mdps, residents): (Vec<usize>, Vec<usize>) =
             members.iter().partition(|&&p| from_above(p));
         if mdps.is_empty() || 2 * mdps.len() >= members.len() {
-            return Ok(false);
+            return Ok(None);
         }
         if let Some(paired) = paired {
             let with_resident = |p: usize| {
@@ -116,10 +137,10 @@ impl Bracket {
                     .any(|&(a, b)| (a == p && !from_above(b)) || (b == p && !from_above(a)))
             };
             if mdps.iter().all(|&p| with_resident(p)) {
-                return Ok(false);
+                return Ok(None);
             }
         }
-        Ok(!each_meets_one(ctx, &mdps, &residents)?)
+        Ok((!each_meets_one(ctx, &mdps, &residents)?).then_some(C12::PairingsMissing))
     }
 }
 
@@ -137,6 +158,21 @@ impl Paired {
             forced,
             pairs,
             moved_down,
+            note: None,
+            events: Vec::new(),
+        }
+    }
+
+    /// With the record of the search that paired it, when recording.
+    pub fn noted(mut self, ctx: &Ctx) -> Paired {
+        self.note = trace::take(&ctx.recorder);
+        self
+    }
+
+    /// Adds `event` to the record, when recording.
+    pub fn event(&mut self, ctx: &Ctx, event: RoundEvent) {
+        if ctx.records() {
+            self.events.push(event);
         }
     }
 }
@@ -177,14 +213,21 @@ pub fn search_group(o: &mut Oracle<'_>, ctx: &Ctx, g: &Group) -> Result<Option<P
         Heterogeneous::NotFound => Ok(None),
         // C.14: p reached zero: the whole bracket moves down; in the lowest bracket C.13 joins it with
         // the players moved down into one bracket, paired as homogeneous.
-        Heterogeneous::NoMdpPaired if g.last => search::pair_homogeneous(o, ctx, g),
-        Heterogeneous::NoMdpPaired => Ok(Some(Vec::new())),
+        Heterogeneous::NoMdpPaired if g.last => {
+            ctx.note(|n| n.joined_as_one = true);
+            search::pair_homogeneous(o, ctx, g)
+        }
+        Heterogeneous::NoMdpPaired => {
+            ctx.note(|n| n.all_moved_down = true);
+            Ok(Some(Vec::new()))
+        }
     }
 }
 
 /// The candidate of C.6 when it meets every criterion at the first level (no matching needed): the
-/// players moved down with the first residents in order, then the remainder's halves in order.
-fn natural(ctx: &Ctx, g: &Group) -> Option<Pairs> {
+/// players moved down with the first residents in order, then the remainder's halves in order;
+/// otherwise the first criterion it breaks.
+fn natural(ctx: &Ctx, g: &Group) -> std::result::Result<Pairs, Fault> {
     let n = g.players.len();
     let mdps = moved_down_count(ctx, g);
     let level = |players: &[usize]| Level {
@@ -192,18 +235,18 @@ fn natural(ctx: &Ctx, g: &Group) -> Option<Pairs> {
         floats: Floats::ALL,
     };
     if mdps == 0 || 2 * mdps >= n {
-        return search::natural(ctx, g, n / 2, level(&g.players));
+        return initial::natural(ctx, g, n / 2, level(&g.players));
     }
-    let first = search::natural_pairs(ctx, &g.players, mdps, level(&g.players))?;
+    let first = initial::natural_pairs(ctx, &g.players, mdps, level(&g.players))?;
     let remainder = Group {
-        players: g.players.get(2 * mdps..)?.to_vec(),
+        players: g.players.get(2 * mdps..).ok_or(Fault::Unpaired)?.to_vec(),
         ..g.clone()
     };
-    let rest = search::natural(
+    let rest = initial::natural(
         ctx,
         &remainder,
         remainder.players.len() / 2,
         level(&remainder.players),
     )?;
-    Some(first.into_iter().chain(rest).collect())
+    Ok(first.into_iter().chain(rest).collect())
 }

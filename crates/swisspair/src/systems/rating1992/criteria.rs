@@ -53,6 +53,20 @@ impl Floats {
         }
     }
 
+    /// The steps of C.9 (for downfloats) and C.10 (for upfloats) that give these criteria: 0 all in
+    /// force, 1 B.6 dropped, 2 B.5 too.
+    pub fn dropped(self) -> (usize, usize) {
+        let steps = |b5: bool, b6: bool| match (b5, b6) {
+            (true, true) => 0,
+            (true, false) => 1,
+            _ => 2,
+        };
+        (
+            steps(self.b5_down, self.b6_down),
+            steps(self.b5_up, self.b6_up),
+        )
+    }
+
     /// Step `step` of the sequence C.9 then C.10: 0 all in force; 1 without B.6 for downfloats; 2 without
     /// B.5 for downfloats too; 3 also without B.6 for upfloats; 4 without any.
     pub fn step(step: usize) -> Floats {

@@ -15,6 +15,12 @@
 //! force is the pairing. Those left unpaired move down; the one left in the lowest bracket receives the
 //! bye (A.5). Colours follow E.1–E.5 (`colours.rs`), and the pairs are listed in the order of F.1.
 //!
+//! When a round is explained ([`pair_explained`]) the context records the decisions as the procedure
+//! takes them (`trace.rs`: C.6's initial candidate and the first criterion it breaks, `initial.rs`; the
+//! level, exchange and transposition each search took; C.12 and C.13), and `explain.rs` words that
+//! record with the articles of the text. On the ordinary path nothing is recorded, and the pairing is
+//! the same either way.
+//!
 //! C.12 and C.13 go back to a bracket already paired, where the text says (`round.rs`):
 //!
 //! - C.12, when a bracket holds a player moved down for whom C.1 finds no opponent in it, or when it is
@@ -112,10 +118,13 @@ mod bracket;
 mod colours;
 mod criteria;
 mod exchanges;
+mod explain;
+mod initial;
 mod oracle;
 mod players;
 mod round;
 mod search;
+mod trace;
 
 #[cfg(test)]
 mod tests;
@@ -134,19 +143,62 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
     pair_ctx(&ctx)
 }
 
+/// Pairs the next round and says why: the brackets as the round procedure paired them (C, D), the
+/// criteria relaxed on the way, the colour rule of every pair (E) and the bye, all recorded as the
+/// procedure took them.
+pub fn pair_explained(
+    tournament: &Tournament,
+    state: &RoundState,
+) -> Result<(Pairing, crate::explain::Explanation)> {
+    let ctx = Ctx::new(tournament, state)?.recording();
+    if !completable(&ctx)? {
+        return Err(no_valid_pairing());
+    }
+    let (brackets, bye) = if ctx.order.is_empty() {
+        (Vec::new(), None)
+    } else {
+        round::pair_brackets(&ctx)?
+    };
+    let mut games = Vec::new();
+    let mut rules = Vec::new();
+    for &(a, b) in brackets.iter().flat_map(|p| &p.pairs) {
+        let (game, rule) = colours::game_with_rule(&ctx, a, b);
+        games.push(game);
+        rules.push((game, rule));
+    }
+    sort_f1(&ctx, &mut games);
+    let pairing = Pairing { games, bye };
+    let round = explain::Round {
+        brackets: &brackets,
+        colours: &rules,
+        bye,
+    };
+    let explanation = explain::explain(&ctx, tournament, state, &round, &pairing);
+    Ok((pairing, explanation))
+}
+
+/// B.1 and B.2 are absolute: whether any pairing of the players present meets them.
+fn completable(ctx: &Ctx) -> Result<bool> {
+    if ctx.order.is_empty() {
+        return Ok(true);
+    }
+    let mut everybody = Oracle::new(ctx, Scope::Global, &ctx.order, Role::Outside)?;
+    Ok(everybody.eval().complete)
+}
+
+fn no_valid_pairing() -> Error {
+    Error::NoValidPairing("no pairing of the players present meets B.1 and B.2".into())
+}
+
 /// The pairing of the round described by `ctx`.
 fn pair_ctx(ctx: &Ctx) -> Result<Pairing> {
     if ctx.order.is_empty() {
         return Ok(Pairing::default());
     }
     // B.1 and B.2 are absolute: when no pairing of the players present meets them, none is made.
-    let mut everybody = Oracle::new(ctx, Scope::Global, &ctx.order, Role::Outside)?;
-    if !everybody.eval().complete {
-        return Err(Error::NoValidPairing(
-            "no pairing of the players present meets B.1 and B.2".into(),
-        ));
+    if !completable(ctx)? {
+        return Err(no_valid_pairing());
     }
-    drop(everybody);
     let (pairs, bye) = round::pair_round(ctx)?;
     let mut games: Vec<Game> = pairs
         .iter()

@@ -2,6 +2,7 @@
 //! the colour preference of A.7, the colours B.2 still allows, whether B.1.b allows the bye, and the
 //! exemption of the note to B for players with over 50% in the last round.
 
+use super::trace::{self, Recorder, SearchNote};
 use crate::error::{Error, Result};
 use crate::score::Score;
 use crate::state::{ColourPreference, Float, RoundState, Strength};
@@ -176,6 +177,8 @@ pub struct Ctx {
     forbidden: Vec<Vec<usize>>,
     /// E.5: the colour the lot of A.7 gives to the first player.
     pub initial_colour: Colour,
+    /// The record of the decisions, when the round is explained (`None` otherwise).
+    pub recorder: Recorder,
 }
 
 impl Ctx {
@@ -294,7 +297,29 @@ impl Ctx {
             met,
             forbidden,
             initial_colour,
+            recorder: None,
         }
+    }
+
+    /// The same context, recording the decisions taken with it (for the explanation).
+    pub fn recording(mut self) -> Ctx {
+        self.recorder = Some(Default::default());
+        self
+    }
+
+    /// Applies `f` to the record of the search under way, when recording.
+    pub fn note(&self, f: impl FnOnce(&mut SearchNote)) {
+        trace::note(&self.recorder, f);
+    }
+
+    /// Whether the record is kept (to skip work done only for it).
+    pub fn records(&self) -> bool {
+        self.recorder.is_some()
+    }
+
+    /// B.1.a: `a` and `b` have met in a played game.
+    pub fn has_met(&self, a: usize, b: usize) -> bool {
+        self.met.get(a).is_some_and(|m| m.binary_search(&b).is_ok())
     }
 
     /// The player with index `p` (every index the system handles comes from `order`).

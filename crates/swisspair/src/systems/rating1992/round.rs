@@ -18,15 +18,24 @@
 //! concerned below (`oracle.rs`, scopes `Next` and `Global`), so the first pairing that meets the
 //! condition is found without enumerating the pairings before it.
 
-use super::bracket::{search_group, Bracket, Paired};
+use super::bracket::{search_group, Bracket, Paired, C12};
 use super::oracle::{Oracle, Role, Scope};
 use super::players::Ctx;
 use super::search::Pairs;
+use super::trace::{self, RoundEvent};
 use crate::error::{Error, Result};
 use crate::score::Score;
 
 /// The pairs of the round and the player who receives the bye.
 pub fn pair_round(ctx: &Ctx) -> Result<(Pairs, Option<usize>)> {
+    let (done, bye) = pair_brackets(ctx)?;
+    let pairs = done.into_iter().flat_map(|p| p.pairs).collect();
+    Ok((pairs, bye))
+}
+
+/// The brackets as the round procedure paired them, from the highest down, and the player who receives
+/// the bye.
+pub fn pair_brackets(ctx: &Ctx) -> Result<(Vec<Paired>, Option<usize>)> {
     let groups = score_groups(ctx);
     let score = |k: usize| {
         groups
@@ -43,19 +52,36 @@ pub fn pair_round(ctx: &Ctx) -> Result<(Pairs, Option<usize>)> {
         };
         let mut bracket = bracket_after(&done);
         let mut paired = bracket.pair(ctx)?;
-        if k > 0 && bracket.c12_applies(ctx, paired.as_ref())? {
+        let mut event = None;
+        let applies = match k {
+            0 => None,
+            _ => bracket.c12_applies(ctx, paired.as_ref())?,
+        };
+        if let Some(why) = applies {
+            let without_opponent = match why {
+                C12::NoOpponent(p) => Some(p),
+                C12::PairingsMissing => None,
+            };
             let previous = &done[k - 1];
-            if let Some(alternative) = c12(ctx, previous, residents)? {
+            if let Some(mut alternative) = c12(ctx, previous, residents)? {
+                alternative.event(ctx, RoundEvent::C12Repaired);
                 done[k - 1] = alternative;
                 bracket = bracket_after(&done);
                 paired = bracket.pair(ctx)?;
+                event = Some(RoundEvent::C12Again { without_opponent });
+            } else {
+                event = Some(RoundEvent::C12NoAlternative { without_opponent });
             }
         }
-        let paired = match paired {
+        let mut paired = match paired {
             Some(p) => p,
             // Only the lowest bracket can fail to be paired.
             None => c13(ctx, &mut done, &groups, score(k))?,
         };
+        if let (Some(event), true) = (event, ctx.records()) {
+            // Before what C.13 did to the bracket, which came after.
+            paired.events.insert(0, event);
+        }
         done.push(paired);
     }
     let bye = done.last().map_or(Vec::new(), |p| p.moved_down.clone());
@@ -64,8 +90,7 @@ pub fn pair_round(ctx: &Ctx) -> Result<(Pairs, Option<usize>)> {
             "the lowest bracket left more than one player unpaired".into(),
         ));
     }
-    let pairs = done.into_iter().flat_map(|p| p.pairs).collect();
-    Ok((pairs, bye.first().copied()))
+    Ok((done, bye.first().copied()))
 }
 
 /// A.3: the players of this round by score, highest first, each group in A.2 order.
@@ -108,22 +133,38 @@ pub(super) fn c12(ctx: &Ctx, previous: &Paired, residents: &[usize]) -> Result<O
 fn c13(ctx: &Ctx, done: &mut Vec<Paired>, groups: &[Vec<usize>], score: Score) -> Result<Paired> {
     // The residents of the lowest bracket, and of every bracket joined to it.
     let mut below: Vec<usize> = groups.get(done.len()).cloned().unwrap_or_default();
+    let mut joined = 0;
+    let events = |lowest: &mut Paired, joined: usize| {
+        lowest.event(ctx, RoundEvent::C13Lowest);
+        if joined > 0 {
+            lowest.event(ctx, RoundEvent::C13Joined(joined));
+        }
+    };
     while let Some(penultimate) = done.pop() {
-        if let Some(repaired) = search_with(ctx, Scope::Global, &penultimate, &below)? {
+        if let Some(mut repaired) = search_with(ctx, Scope::Global, &penultimate, &below)? {
+            if ctx.records() {
+                repaired.events.clone_from(&penultimate.events);
+            }
+            repaired.event(ctx, RoundEvent::C13Repaired);
             let lowest = Bracket::new(ctx, &repaired.moved_down, &below, score, true);
             done.push(repaired);
-            return lowest.pair(ctx)?.ok_or_else(|| {
+            let mut lowest = lowest.pair(ctx)?.ok_or_else(|| {
                 Error::Internal("C.13 left a lowest bracket without pairing".into())
-            });
+            })?;
+            events(&mut lowest, joined);
+            return Ok(lowest);
         }
         below.extend(groups.get(done.len()).into_iter().flatten().copied());
+        joined += 1;
     }
     // Every bracket joined: one bracket of all the players.
-    Bracket::new(ctx, &[], &below, score, true)
+    let mut lowest = Bracket::new(ctx, &[], &below, score, true)
         .pair(ctx)?
         .ok_or_else(|| {
             Error::NoValidPairing("no pairing of the players present meets B.1 and B.2".into())
-        })
+        })?;
+    events(&mut lowest, joined);
+    Ok(lowest)
 }
 
 /// The bracket of `previous` paired again on a matching that also holds `below` (the residents of the
@@ -135,6 +176,7 @@ pub(super) fn search_with(
     previous: &Paired,
     below: &[usize],
 ) -> Result<Option<Paired>> {
+    trace::begin(&ctx.recorder);
     let group = &previous.group;
     let everybody: Vec<usize> = group
         .players
@@ -155,5 +197,5 @@ pub(super) fn search_with(
         return Ok(None);
     }
     let pairs = search_group(&mut o, ctx, group)?;
-    Ok(pairs.map(|pairs| Paired::new(group.clone(), previous.forced.clone(), pairs)))
+    Ok(pairs.map(|pairs| Paired::new(group.clone(), previous.forced.clone(), pairs).noted(ctx)))
 }

@@ -12,9 +12,10 @@
 //! matching.
 
 use super::criteria::{x_of, Floats};
-use super::exchanges::Exchanges;
+use super::exchanges::{Exchange, Exchanges};
 use super::oracle::{Member, Oracle, Role, Scope, Side};
 use super::players::Ctx;
+use super::trace::{CandidateNote, LevelNote};
 use crate::error::{Error, Result};
 use crate::score::Score;
 use crate::state::Float;
@@ -80,31 +81,6 @@ impl Group {
     }
 }
 
-/// C.6 as it stands, without a matching: the first player of S1 with the first of S2, and so on, when
-/// that meets `level` (the leftovers may be moved down, or receive the bye in the lowest bracket).
-pub fn natural(ctx: &Ctx, g: &Group, p: usize, level: Level) -> Option<Pairs> {
-    let pairs = natural_pairs(ctx, &g.players, p, level)?;
-    let leftovers = g.players.get(2 * p..)?;
-    let leftovers_ok = leftovers.iter().all(|&l| {
-        let resident = ctx.player(l).score == g.score;
-        !(resident && ctx.downfloat_repeats(l, level.floats)) && (!g.last || ctx.player(l).bye_ok)
-    });
-    (leftovers_ok && (!g.last || leftovers.len() <= 1)).then_some(pairs)
-}
-
-/// The pairs of C.6 for S1 = the first `p` of `players`, when each meets B.1, B.2 and the upfloat
-/// criteria of `level` and they exceed x by nothing.
-pub fn natural_pairs(ctx: &Ctx, players: &[usize], p: usize, level: Level) -> Option<Pairs> {
-    let pairs: Pairs = (0..p)
-        .filter_map(|i| Some((*players.get(i)?, *players.get(i + p)?)))
-        .collect();
-    let legal = pairs
-        .iter()
-        .all(|&(a, b)| ctx.legal(a, b) && ctx.upfloat_ok(a, b, level.floats));
-    let conflicts = pairs.iter().filter(|&&(a, b)| ctx.conflict(a, b)).count();
-    (pairs.len() == p && legal && conflicts <= level.budget).then_some(pairs)
-}
-
 /// Pairs a group treated as homogeneous (A.3: a homogeneous bracket, a remainder, or a bracket of which
 /// at least half came from above). `Some(empty)` moves the whole group down (C.14: p = 0); `None` when
 /// the matching says no candidate meets what the scope asks (see [`super::oracle::Scope`]).
@@ -121,6 +97,7 @@ pub fn pair_homogeneous(o: &mut Oracle<'_>, ctx: &Ctx, g: &Group) -> Result<Opti
     }
     let p = e.part.min(p0);
     if p == 0 {
+        ctx.note(|n| n.all_moved_down = true);
         return Ok(Some(Vec::new()));
     }
     // A.8 and C.14: x, lowered by one for each pairing given up when it was positive. C.14 restarts at
@@ -130,7 +107,55 @@ pub fn pair_homogeneous(o: &mut Oracle<'_>, ctx: &Ctx, g: &Group) -> Result<Opti
     let Some(level) = first_level(o, ctx, g, p, x_start)? else {
         return Ok(None);
     };
-    find_candidate(o, ctx, g, p, level)
+    let found = find_candidate(o, ctx, g, p, level)?;
+    if found.is_some() {
+        ctx.note(|n| {
+            let mut note = level_note(ctx, &g.players, (p0, p), x_start, level);
+            note.candidate = n.candidate.take();
+            n.group = Some(note);
+        });
+    }
+    Ok(found)
+}
+
+/// The record of a level at which `players` were paired: `p` of `p0` pairings, x from `x_start`.
+fn level_note(
+    ctx: &Ctx,
+    players: &[usize],
+    (p0, p): (usize, usize),
+    x_start: usize,
+    level: Level,
+) -> LevelNote {
+    let (down, up) = level.floats.dropped();
+    LevelNote {
+        players: players.len(),
+        p0,
+        p,
+        x: x_of(ctx, players),
+        x_start,
+        budget: level.budget,
+        down,
+        up,
+        candidate: None,
+    }
+}
+
+/// The record of the candidate taken: the exchange of D.2 (the `index`-th, when the original subgroups
+/// are the 0th) and whether S2 was transposed (D.1).
+fn candidate_note(
+    g: &Group,
+    exchange: &Exchange,
+    index: usize,
+    s2: &[usize],
+    pairs: &[(usize, usize)],
+) -> CandidateNote {
+    CandidateNote {
+        from_s1: g.at(&exchange.from_s1),
+        from_s2: g.at(&exchange.from_s2),
+        exchange: index,
+        bound: false,
+        transposed: pairs.iter().zip(g.at(s2)).any(|(&(_, b), c)| b != c),
+    }
 }
 
 /// C.9–C.11: the first level (smallest increase of x, then the fewest float criteria dropped) at which
@@ -208,9 +233,10 @@ pub fn find_candidate(
         return Ok(None);
     }
     let own = o.part_pairs();
-    for exchange in Exchanges::new(n, p).take(EXCHANGES_PER_LEVEL) {
+    for (index, exchange) in Exchanges::new(n, p).take(EXCHANGES_PER_LEVEL).enumerate() {
         let (s1, s2) = exchange.split(n, p);
         if let Some(pairs) = first_transposition(o, ctx, g, &s1, &s2, level.budget)? {
+            ctx.note(|n| n.candidate = Some(candidate_note(g, &exchange, index, &s2, &pairs)));
             return Ok(Some(pairs));
         }
     }
@@ -223,9 +249,18 @@ pub fn find_candidate(
         .collect();
     s1.sort_unstable();
     let s2: Vec<usize> = (0..n).filter(|i| !s1.contains(i)).collect();
-    first_transposition(o, ctx, g, &s1, &s2, level.budget)?
-        .map(Some)
-        .ok_or_else(|| Error::Internal("the matching's own subgroups have no candidate".into()))
+    let pairs = first_transposition(o, ctx, g, &s1, &s2, level.budget)?
+        .ok_or_else(|| Error::Internal("the matching's own subgroups have no candidate".into()))?;
+    ctx.note(|n| {
+        let exchange = Exchange {
+            from_s1: (0..p).filter(|i| !s1.contains(i)).collect(),
+            from_s2: s1.iter().copied().filter(|&i| i >= p).collect(),
+        };
+        let mut note = candidate_note(g, &exchange, EXCHANGES_PER_LEVEL, &s2, &pairs);
+        note.bound = true;
+        n.candidate = Some(note);
+    });
+    Ok(Some(pairs))
 }
 
 /// D.1: the first transposition of S2 that meets the level, for the subgroups at `s1` and `s2`
@@ -640,6 +675,13 @@ fn levels(
                         floats: Floats::after(down, up),
                     };
                     if let Some(rest) = find_candidate(o, ctx, &remainder, r, level)? {
+                        ctx.note(|n| {
+                            let players = &remainder.players;
+                            let mut note =
+                                level_note(ctx, players, (remainder_full, r), x_remainder, level);
+                            note.candidate = n.candidate.take();
+                            n.remainder = Some(note);
+                        });
                         let mut all = mdp_pairs.to_vec();
                         all.extend(rest);
                         result = Some(all);
@@ -659,7 +701,19 @@ fn levels(
                 o.set_floats(Floats::after(2, up))?;
                 Ok(result)
             })?;
-            if found.is_some() {
+            if let Some(pairs) = &found {
+                ctx.note(|n| {
+                    let level = Level {
+                        budget: x_start + delta,
+                        floats: Floats::after(0, up),
+                    };
+                    let mut note = level_note(ctx, &g.players, (mdps, p), x_start, level);
+                    note.candidate = Some(CandidateNote {
+                        transposed: pairs.iter().zip(&s2).take(p).any(|(&(_, b), &c)| b != c),
+                        ..CandidateNote::default()
+                    });
+                    n.moved_down = Some(note);
+                });
                 return Ok(found);
             }
         }

@@ -1,10 +1,11 @@
 //! One small hand-worked tournament per article of the 1992 text (C.12 and C.13: `c12_c13.rs`).
 
+use super::super::colours::{allocate, ColourRule};
 use super::super::criteria::x_of;
 use super::super::oracle::{Oracle, Role, Scope};
 use super::super::players::{preference, title_rank};
 use super::super::search::{self, Group};
-use super::{ctx_of, eight_after_round_one, group_ctx, pair_round, random_ctx, Lcg, Trf};
+use super::{ctx_of, eight_after_round_one, explains, group_ctx, pair_round, random_ctx, Lcg, Trf};
 use crate::error::Error;
 use crate::score::Score;
 use crate::state::{Float, RoundState, Strength};
@@ -38,9 +39,12 @@ fn a2_order_by_rating_title_and_name() {
     assert_eq!(numbers, vec![5, 4, 3, 2, 1, 6]);
     // F.4: S1 = 5 4 3 against S2 = 2 1 6; E.5: the first, third ... of S1 get the colour drawn (white).
     assert_eq!(pair_round(&t), (vec![(5, 2), (1, 4), (3, 6)], None));
+    explains(&t, &["A.2", "F.4", "E.5"]);
 }
 
 /// A.7: the 1992 preferences; A.7.a is not in effect for a player with over 50% in the last round.
+/// (No round is paired here, so there is no explanation to check: the preferences are what the colour
+/// rules of E, which the explanation names, read.)
 #[test]
 fn a7_colour_preferences() {
     let pref = |c: &[Colour], exempt: bool| {
@@ -78,6 +82,7 @@ fn a8_x() {
     let ctx = ctx_of(&t);
     assert_eq!(x_of(&ctx, &[0, 1, 2, 3, 4, 5, 6, 7]), 0);
     assert_eq!(x_of(&ctx, &[0, 1, 2, 3, 4, 6]), 1);
+    explains(&t, &["A.8"]);
 }
 
 /// F.4 and E.5: round 1 pairs the highest of S1 with the highest of S2 and so on; with an odd number the
@@ -86,10 +91,12 @@ fn a8_x() {
 fn f4_e5_round_one() {
     let t = Trf::new(&[2500, 2400, 2300, 2200, 2100]).build();
     assert_eq!(pair_round(&t), (vec![(1, 3), (4, 2)], Some(5)));
+    explains(&t, &["F.4", "E.5", "A.5"]);
     let t = Trf::new(&[2500, 2400, 2300, 2200, 2100, 2000])
         .line("XXC black1")
         .build();
     assert_eq!(pair_round(&t), (vec![(4, 1), (2, 5), (6, 3)], None));
+    explains(&t, &["F.4", "E.5"]);
 }
 
 /// B.1.a with D.2: four players drew round 1 (1-3, 4-2). Round 2: 1-3 would be a rematch, and the
@@ -103,6 +110,7 @@ fn b1a_no_rematch_and_b4_colours_reached_by_an_exchange() {
         .line("XXR 5")
         .build();
     assert_eq!(pair_round(&t), (vec![(2, 1), (3, 4)], None));
+    explains(&t, &["B.1.a", "B.4", "D.2"]);
 }
 
 /// B.1.b: with a zero-point pairing-allocated bye, player 5 (bye in round 1) is still last in round 2; the
@@ -116,6 +124,7 @@ fn b1b_no_second_bye() {
         .build();
     // 1-2: 1 prefers black, 2 white. 3 prefers white, 5 has no preference: 3 white (E.1).
     assert_eq!(pair_round(&t), (vec![(2, 1), (3, 5)], Some(4)));
+    explains(&t, &["B.1.b", "D.1"]);
 }
 
 /// B.2: after two drawn rounds 1 and 4 have played white twice (both must have black), 2 and 3 black
@@ -129,6 +138,7 @@ fn b2_colour_limits_are_absolute() {
         .line("XXR 5")
         .build();
     assert_eq!(pair_round(&t), (vec![(5, 1), (2, 4), (3, 6)], None));
+    explains(&t, &["B.2", "D.1"]);
 }
 
 /// B.2 when nothing else is possible: 1 and 3 had white twice, 2 and 4 black twice, and the pairs still
@@ -141,6 +151,11 @@ fn b2_no_valid_pairing() {
         .line("XXR 5")
         .build();
     let e = super::super::pair(&t, &RoundState::new(&t)).expect_err("no pairing");
+    assert!(matches!(e, Error::NoValidPairing(_)), "{e}");
+    // Nothing is paired, so nothing is explained: the explanation is refused alike.
+    let e = crate::systems::System::Rating1992
+        .explain_in(crate::systems::Edition::Y1992, &t)
+        .expect_err("no pairing");
     assert!(matches!(e, Error::NoValidPairing(_)), "{e}");
 }
 
@@ -163,10 +178,12 @@ fn note_to_b_exempts_players_over_half_in_the_last_round() {
         pair_round(&trf("XXR 3")),
         (vec![(3, 1), (5, 2), (4, 6)], None)
     );
+    explains(&trf("XXR 3"), &["Note to B", "E.4"]);
     assert_eq!(
         pair_round(&trf("XXR 5")),
         (vec![(4, 1), (6, 3), (5, 2)], None)
     );
+    explains(&trf("XXR 5"), &["C.1", "C.10"]);
 }
 
 /// B.5 (and A.5: the bye is a downfloat): 5 had the bye in round 1. In the 1-point bracket 1 2 5 the
@@ -179,6 +196,7 @@ fn b5_no_downfloat_twice_in_a_row() {
         .line("XXR 5")
         .build();
     assert_eq!(pair_round(&t), (vec![(5, 1), (2, 3)], Some(4)));
+    explains(&t, &["B.5", "A.5", "C.11"]);
 }
 
 /// C.1: 1 may meet none of 2, 3, 4 (forbidden pairs) and is moved down at once; 2 3 4 pair 2-3 and move 4
@@ -192,6 +210,7 @@ fn c1_a_player_without_opponent_is_moved_down() {
         .line("XXP 1 4")
         .build();
     assert_eq!(pair_round(&t), (vec![(2, 3), (7, 1), (4, 6), (5, 8)], None));
+    explains(&t, &["C.1", "D.1"]);
 }
 
 /// C.14: among the winners only 1-3, 2-3 and 3-4 are allowed (forbidden pairs): everybody has an
@@ -202,6 +221,7 @@ fn c1_a_player_without_opponent_is_moved_down() {
 fn c14_fewer_pairings() {
     let t = eight_after_round_one().line("XXP 1 2 4").build();
     assert_eq!(pair_round(&t), (vec![(2, 3), (7, 1), (4, 6), (5, 8)], None));
+    explains(&t, &["C.14", "D.2"]);
 }
 
 /// Pairs a homogeneous group of `ctx`'s players (all of score 1) on its own.
@@ -222,7 +242,9 @@ fn pair_group(ctx: &super::super::players::Ctx) -> Vec<(usize, usize)> {
 /// so two pairings that fulfil every preference cannot be made, at x = 0 even with B.5 and B.6 dropped.
 /// At x = 1 the first candidate is the exchange 1 with 2: 0-1, 2-4 (one conflict), moving 3 down — but 3
 /// had a downfloat in the previous round (B.5). With B.5 back in force the next one is taken: 0-3, 2-4,
-/// moving 1 down. (Were B.5 still dropped, 0-1, 2-4 would be the pairing.)
+/// moving 1 down. (Were B.5 still dropped, 0-1, 2-4 would be the pairing.) The search is run on a
+/// context without a tournament, so there is no round to explain: C.9 and C.11 in an explanation are
+/// checked by `c9_c10_float_criteria_dropped_in_a_round` and `b5_no_downfloat_twice_in_a_row`.
 #[test]
 fn c9_c11_dropped_float_criteria_are_in_force_again_when_x_is_raised() {
     let none = [Float::None, Float::None];
@@ -240,10 +262,28 @@ fn c9_c11_dropped_float_criteria_are_in_force_again_when_x_is_raised() {
     assert_eq!(pair_group(&ctx), vec![(0, 3), (2, 4)]);
 }
 
+/// C.9 and C.10 in a round: 1, 2, 3 beat 4, 5, 6 in round 1 (1-4, 5-2, 3-6) and again in round 2 (5-1,
+/// 2-6, 4-3), each a downfloat for 1, 2, 3 and an upfloat for 4, 5, 6. In the 2-point bracket 1 2 3
+/// every pairing moves a player down who had a downfloat in the previous round, so C.9 drops B.5 for
+/// downfloats (x = 0): 1-2 (1 prefers white, 2 black: E.1) moves 3 down. 3 has met 4 and 6, so 3-5, an
+/// upfloat for 5 again: C.10 drops B.5 for upfloats; 5 (white twice) gets black. The remainder 4-6: 6
+/// (black twice) gets white.
+#[test]
+fn c9_c10_float_criteria_dropped_in_a_round() {
+    let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900])
+        .round(&[(1, 4, '1'), (5, 2, '0'), (3, 6, '1')], &[])
+        .round(&[(5, 1, '0'), (2, 6, '1'), (4, 3, '0')], &[])
+        .line("XXR 5")
+        .build();
+    assert_eq!(pair_round(&t), (vec![(1, 2), (3, 5), (6, 4)], None));
+    explains(&t, &["C.9", "C.10", "E.1"]);
+}
+
 /// C.14 and C.9: after C.14 lowers p every float criterion is in force again (C.14 restarts at C.4).
 /// Four players without colour preferences; 3 has met everybody, so two pairings cannot be made and
 /// p = 1: S1 = 0 against 1 2 3. 0-1 would move 2 down, who had a downfloat in the previous round (B.5),
 /// so 0-2 is the pairing. (Were the criteria C.9 dropped while p was 2 still dropped, 0-1 would be.)
+/// A context without a tournament: C.14 in an explanation is checked by `c14_fewer_pairings`.
 #[test]
 fn c14_float_criteria_are_in_force_again_when_p_is_lowered() {
     let none = [Float::None, Float::None];
@@ -269,16 +309,23 @@ fn e1_e2_e4_colours_of_a_pair() {
         .line("XXR 5")
         .build();
     let ctx = ctx_of(&t);
-    let colour = |h: usize, l: usize| super::super::colours::colour_of_higher(&ctx, h - 1, l - 1);
+    let colour = |h: usize, l: usize| allocate(&ctx, h - 1, l - 1).0;
+    let rule = |h: usize, l: usize| allocate(&ctx, h - 1, l - 1).1.article();
     // E.1: both granted.
     assert_eq!(colour(1, 5), B);
+    assert_eq!((rule(1, 5), rule(5, 1)), ("E.1", "E.1"));
     assert_eq!(colour(5, 1), W);
     // E.2: the stronger (absolute) preference of 3 beats the mild one of 5, that of 1 the mild one of 6.
     assert_eq!(colour(5, 3), B);
     assert_eq!(colour(6, 1), W);
+    assert_eq!((rule(5, 3), rule(6, 1)), ("E.2", "E.2"));
     // E.4: 1 and 4 have the same history, so E.3 finds no round to alternate to: the higher gets black.
     assert_eq!(colour(1, 4), B);
     assert_eq!(colour(4, 1), B);
+    assert_eq!(allocate(&ctx, 0, 3).1, ColourRule::HigherRankedPreference);
+    assert_eq!(rule(1, 4), "E.4");
+    // The round itself (5-1, 2-4, 3-6) is coloured by E.1 throughout.
+    explains(&t, &["E.1"]);
 }
 
 /// E.2 and E.3 with F.3: 1 played W B - W (absent in round 3), 2 W W B - (absent in round 4); both prefer
@@ -297,8 +344,10 @@ fn e3_f3_unplayed_rounds_are_left_out() {
     let ctx = ctx_of(&t);
     assert_eq!(ctx.player(0).colours, vec![W, B, W]);
     assert_eq!(ctx.player(1).colours, vec![W, W, B]);
-    assert_eq!(super::super::colours::colour_of_higher(&ctx, 0, 1), B);
-    assert_eq!(super::super::colours::colour_of_higher(&ctx, 1, 0), W);
+    assert_eq!(allocate(&ctx, 0, 1).0, B);
+    assert_eq!(allocate(&ctx, 1, 0).0, W);
+    assert_eq!(allocate(&ctx, 0, 1).1, ColourRule::Alternation);
+    assert_eq!(allocate(&ctx, 0, 1).1.article(), "E.3");
 }
 
 /// F.1: boards by the score of the higher player, then the sum, then the A.2 rank of the higher player.
@@ -322,17 +371,21 @@ fn f1_board_order() {
     let mut sorted = keys.clone();
     sorted.sort_by(|x, y| y.cmp(x));
     assert_eq!(keys, sorted, "{games:?}");
+    explains(&t, &["F.1"]);
 }
 
-/// Edge cases: nobody present; one player (the bye, if B.1.b allows it); two players who have met.
+/// Edge cases: nobody present; one player (the bye, if B.1.b allows it); two players who have met. (No
+/// article pinned but B.1, checked elsewhere; the explanations of the rounds paired are made.)
 #[test]
 fn tiny_rounds() {
     let t = Trf::new(&[2000, 1900])
         .round(&[], &[(1, 'Z'), (2, 'Z')])
         .build();
     assert_eq!(pair_round(&t), (vec![], None));
+    explains(&t, &[]);
     let t = Trf::new(&[2000, 1900]).round(&[], &[(2, 'Z')]).build();
     assert_eq!(pair_round(&t), (vec![], Some(1)));
+    explains(&t, &["B.1.b", "A.5"]);
     let t = Trf::new(&[2000, 1900, 1800])
         .round(&[(2, 3, '1')], &[(1, 'U')])
         .round(&[], &[(2, 'Z'), (3, 'Z')])

@@ -1,7 +1,7 @@
 //! C.12 and C.13, the steps that go back to a bracket already paired, on hand-worked tournaments. Round 1
 //! colours give the preferences of round 2 (A.7.b): white in round 1 prefers black, and the reverse.
 
-use super::{eight_after_round_one, pair_round, Trf};
+use super::{eight_after_round_one, explains, pair_round, Trf};
 
 /// The eight players of issue 12: round 1 1-6, 7-2, 5-3 (the higher won each), 4-8 drawn; 7 and 8 absent
 /// in round 2. Brackets: 1 2 3 (1 point), 4 (0.5), 5 6 (0). Forbidden: 3-4, 5-6, 2-3.
@@ -30,6 +30,7 @@ fn c12_accepts_the_first_pairing_that_allows_p_pairings_and_c13_joins_the_lowest
         pair_round(&issue_12().build()),
         (vec![(3, 1), (2, 5), (6, 4)], None)
     );
+    explains(&issue_12().build(), &["C.1", "C.12", "C.13"]);
 }
 
 /// C.1 then C.12: after round 1 (2-6 drawn), the brackets are 1 3 4 (1 point), 2 6 (0.5), 5 7 8 (0).
@@ -45,6 +46,7 @@ fn c12_the_previous_bracket_moves_down_another_player() {
         .line("XXP 3 6")
         .build();
     assert_eq!(pair_round(&t), (vec![(4, 3), (2, 1), (5, 6), (7, 8)], None));
+    explains(&t, &["C.12"]);
 }
 
 /// C.1's first case comes before its second: 4 and 8 are absent in round 2, brackets 1 2 3 and 5 6 7.
@@ -62,6 +64,7 @@ fn c12_before_c13_in_the_lowest_bracket() {
         .line("XXP 3 7")
         .build();
     assert_eq!(pair_round(&t), (vec![(2, 3), (7, 1), (5, 6)], None));
+    explains(&t, &["C.12"]);
 }
 
 /// C.12 reached after C.11 (no player without an opponent): winners 1 2 3 4, losers 5 6 7 8 (round 1
@@ -83,6 +86,7 @@ fn c12_after_c11_when_the_players_moved_down_cannot_all_be_paired() {
         .line("XXP 4 7")
         .build();
     assert_eq!(pair_round(&t), (vec![(2, 3), (7, 1), (4, 5), (8, 6)], None));
+    explains(&t, &["C.12", "C.11"]);
 }
 
 /// Round 1 for the next two: 1-5, 6-2, 3-7 won by the higher, 4-8 drawn. Brackets 1 2 3 (1 point), 4 8
@@ -108,6 +112,8 @@ fn c12_not_applied_when_the_next_bracket_can_be_paired_and_c13_joins() {
         .line("XXP 6 7")
         .build();
     assert_eq!(pair_round(&t), (vec![(2, 1), (5, 3), (7, 4), (8, 6)], None));
+    // That C.12 is *not* applied pins nothing to name; C.1 and C.13's joining are.
+    explains(&t, &["C.1", "C.13"]);
 }
 
 /// C.12 finds no pairing, and C.1's third case moves the player further down: 1-2 moves 3 down, and
@@ -123,6 +129,7 @@ fn c12_without_an_alternative_the_player_moves_further_down() {
         .line("XXP 3 4 8")
         .build();
     assert_eq!(pair_round(&t), (vec![(2, 1), (5, 3), (7, 4), (8, 6)], None));
+    explains(&t, &["C.12", "C.1"]);
 }
 
 /// C.13 with p lowered in the penultimate bracket: winners 1 2 3 4 pair among themselves (1-4, 2-3:
@@ -138,4 +145,5 @@ fn c13_the_penultimate_bracket_pairs_fewer() {
         .line("XXP 5 8")
         .build();
     assert_eq!(pair_round(&t), (vec![(2, 1), (5, 3), (4, 6), (7, 8)], None));
+    explains(&t, &["C.13", "C.14"]);
 }

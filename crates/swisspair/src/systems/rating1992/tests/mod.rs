@@ -1,7 +1,8 @@
 //! Unit tests of the 1992 system: the orders of section D as the text prints them (`section_d.rs`), the
 //! search against a literal enumeration of the procedure (`search.rs`), one small hand-worked
 //! tournament per article (`articles.rs`), and the steps that go back to brackets already paired,
-//! C.12 and C.13 (`c12_c13.rs`). In the hand-worked tournaments the expected pairs are worked out in each
+//! C.12 and C.13 (`c12_c13.rs`). Every article case that pairs a round also checks that the
+//! explanation of the round ([`explains`]) names the articles it pins. In the hand-worked tournaments the expected pairs are worked out in each
 //! test's comment; players are numbered by rating, so A.2 order is starting order unless said.
 
 mod articles;
@@ -230,6 +231,26 @@ pub fn pair_round(t: &Tournament) -> (Vec<(u32, u32)>, Option<u32>) {
         .map(|g| (number(g.white), number(g.black)))
         .collect();
     (games, pairing.bye.map(number))
+}
+
+/// Asserts that the explanation of the next round (`System::Rating1992.explain_in`) names every one of
+/// `articles`, and that its pairing is the round's pairing.
+pub fn explains(t: &Tournament, articles: &[&str]) {
+    use crate::systems::{Edition, System};
+    let (pairing, explanation) = System::Rating1992
+        .explain_in(Edition::Y1992, t)
+        .expect("explains");
+    let paired = System::Rating1992
+        .pair_in(Edition::Y1992, t)
+        .expect("pairs");
+    assert_eq!(pairing, paired, "the explained pairing is the pairing");
+    for article in articles {
+        assert!(
+            explanation.articles().contains(article),
+            "the explanation does not name {article}\n{}",
+            explanation.render()
+        );
+    }
 }
 
 pub fn ctx_of(t: &Tournament) -> Ctx {

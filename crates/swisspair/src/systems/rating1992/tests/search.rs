@@ -1,5 +1,7 @@
 //! The search of one bracket against a literal enumeration of the procedure: the candidates in the
-//! order the text generates them (D.2's exchanges, D.1's transpositions), level by level.
+//! order the text generates them (D.2's exchanges, D.1's transpositions), level by level. These compare
+//! searches on random contexts (no tournament, no round to explain) and pin no single article, so they
+//! check no explanation; the article cases of `articles.rs` and `c12_c13.rs` do.
 
 use super::super::bracket::{moved_down_count, Bracket};
 use super::super::criteria::{x_of, Floats};

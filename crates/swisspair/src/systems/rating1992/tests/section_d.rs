@@ -1,4 +1,7 @@
-//! Section D: the orders of transpositions (D.1) and exchanges (D.2) as the text prints them.
+//! Section D: the orders of transpositions (D.1) and exchanges (D.2) as the text prints them. These
+//! test the orders alone, with no round paired, so there is no explanation to check here: D.1 and D.2
+//! in an explanation are checked by the article cases (`b2_colour_limits_are_absolute`,
+//! `b1a_no_rematch_and_b4_colours_reached_by_an_exchange`).
 
 use super::super::exchanges::{next_transposition, Exchanges};
 
