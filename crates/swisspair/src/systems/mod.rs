@@ -158,6 +158,7 @@ impl System {
         let state = RoundState::with_edition(tournament, edition);
         let (mut pairing, explanation) = match self {
             System::Dutch => dutch::pair_explained(tournament, &state, edition)?,
+            System::Lim => lim::pair_explained(tournament, &state)?,
             _ => {
                 let pairing = self.pair_in(edition, tournament)?;
                 let mut explanation =
