@@ -619,3 +619,53 @@ fn lim_keeps_the_absolute_rules_in_every_round() {
         failures.join("\n")
     );
 }
+
+/// Issue 14: every round of the reference engine's tournaments is explained without error; explaining
+/// pairs exactly as pairing does; the score groups' pairs are the round's games; and every player who
+/// plays has the pair and its colour explained.
+#[test]
+fn lim_explains_every_round() {
+    let explained = |t: &Tournament, state: &RoundState, pairing: &Pairing| {
+        let (again, explanation) = System::Lim
+            .explain_in(swisspair::Edition::Y1999, t)
+            .map_err(|e| format!("explaining: {e}"))?;
+        if &again != pairing {
+            return Err("explaining changed the pairing".into());
+        }
+        let number = |i: usize| state.players[i].start_number;
+        let mut games: Vec<(u32, u32)> = pairing
+            .games
+            .iter()
+            .map(|g| {
+                let (a, b) = (number(g.white), number(g.black));
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        let mut pairs: Vec<(u32, u32)> = explanation
+            .brackets
+            .iter()
+            .flat_map(|b| &b.pairs)
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        games.sort_unstable();
+        pairs.sort_unstable();
+        if games != pairs {
+            return Err(format!("games {games:?}, score groups' pairs {pairs:?}"));
+        }
+        let reasons = |p: usize| explanation.player(number(p)).map_or(0, |n| n.reasons.len());
+        for p in pairing.games.iter().flat_map(|g| [g.white, g.black]) {
+            if reasons(p) < 2 {
+                return Err(format!("player {} has {} reason(s)", number(p), reasons(p)));
+            }
+        }
+        if let Some(p) = pairing.bye.filter(|&p| reasons(p) == 0) {
+            return Err(format!("the bye to {} is not explained", number(p)));
+        }
+        Ok(())
+    };
+    let common::Replay {
+        rounds, failures, ..
+    } = replay_dutch_fixtures(System::Lim, explained, |_, _| true);
+    assert_eq!(rounds, 2311);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -7,7 +7,7 @@ use super::colours::ColourExchange;
 use super::context::{Context, Direction};
 use super::exchanges::Step;
 use super::record::{Evened, GroupRecord, Place, RoundRecord};
-use super::transfers::{FloaterType, ParityFloater};
+use super::transfers::{FloaterType, ParityFloater, Transfer};
 use crate::explain::{colour_word, BracketNote, Explanation, Reason};
 use crate::score::Score;
 
@@ -50,14 +50,19 @@ impl Words<'_, '_> {
 
     /// The pairs of the group that 2.6 cracked.
     fn cracked(&self, g: &GroupRecord) -> Vec<(usize, usize)> {
-        self.record
-            .cracks
+        if g.place == Place::Median {
+            // The median group's pairs are its own, even when two players of a cracked pairing meet
+            // again there.
+            return Vec::new();
+        }
+        g.pairs
             .iter()
-            .map(|c| c.pair.players)
-            .filter(|&(a, b)| {
-                g.pairs
-                    .iter()
-                    .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
+            .copied()
+            .filter(|&(x, y)| {
+                self.record.cracks.iter().any(|c| {
+                    let (a, b) = c.pair.players;
+                    (x, y) == (a, b) || (y, x) == (a, b)
+                })
             })
             .collect()
     }
@@ -93,14 +98,17 @@ impl Words<'_, '_> {
                     "{} has {}: transferred before the group is paired",
                     self.n(p),
                     match why {
-                        super::transfers::Transfer::PlayedAll => {
-                            "no opponent he has not played in the group"
+                        Transfer::PlayedAll if g.residents.len() + g.incoming.len() == 1 => {
+                            "nobody else in the group"
                         }
-                        super::transfers::Transfer::ColourDifference => {
+                        Transfer::PlayedAll => {
+                            "no opponent in the group he has not played (or may meet)"
+                        }
+                        Transfer::ColourDifference => {
                             "two more of one colour and nobody in the group who lets him have a \
                              permissible colour"
                         }
-                        super::transfers::Transfer::ColourTwice => {
+                        Transfer::ColourTwice => {
                             "had the same colour twice and nobody in the group who lets him alternate"
                         }
                     }
