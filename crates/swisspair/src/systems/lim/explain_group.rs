@@ -528,6 +528,16 @@ impl Words<'_, '_> {
                                 self.incompatibility(k, i)
                             ),
                         ));
+                        if self.ctx.player(k).has_met(i) {
+                            reasons.push(Reason::new(
+                                "2.5",
+                                format!(
+                                    "the proposed pairing {} would meet players who have played \
+                                     each other: the lower numbered player is exchanged",
+                                    self.pair((k, i))
+                                ),
+                            ));
+                        }
                     }
                     format!(
                         "{}: {not}; he meets {} instead",
