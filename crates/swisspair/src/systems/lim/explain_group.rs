@@ -220,6 +220,8 @@ impl Words<'_, '_> {
             .collect();
         let mut left = g.left.clone();
         left.extend(cracked.iter().flat_map(|&(a, b)| [a, b]));
+        // A player floated and brought back (4.4 a) did not leave in the end.
+        left_why.retain(|(p, _)| left.contains(p));
         self.player_reasons(g, &pairs, &left_why, &paired_why, out);
         BracketNote {
             score,

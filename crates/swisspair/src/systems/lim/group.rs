@@ -7,8 +7,7 @@
 use super::colours::{second_scrutiny, Pair};
 use super::compatibility::{compatible, compatible_in_last_round, Scrutiny};
 use super::completion::{Completion, Relation};
-use super::context::Context;
-use super::context::Direction;
+use super::context::{Context, Direction};
 use super::exchanges::{companion, scrutinise, Floating};
 use super::incoming;
 use super::record::{Evened, GroupRecord, Place};
