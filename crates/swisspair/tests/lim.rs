@@ -111,6 +111,45 @@ fn lim(t: &Tournament) -> (Vec<(u32, u32)>, Option<u32>) {
     (games, pairing.bye.map(number))
 }
 
+/// The articles a test pins, from its name: `art2_6_...` is 2.6, `art7_round_one` 7 (any of 7.x), and
+/// `art3_2_floaters_and_art5_2_...` both 3.2 and 5.2.
+fn articles_of(name: &str) -> Vec<String> {
+    name.split("art")
+        .skip(1)
+        .filter_map(|segment| {
+            let numbers: Vec<&str> = segment
+                .split('_')
+                .take_while(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()))
+                .collect();
+            (!numbers.is_empty()).then(|| numbers.join("."))
+        })
+        .collect()
+}
+
+/// Issue 14: the explanation of the round names every article the test pins (the article itself or
+/// one of its paragraphs: 7 is named by 7.1 or 7.2).
+fn explains(name: &str, t: &Tournament) {
+    let (pairing, explanation) = System::Lim
+        .explain_in(swisspair::Edition::Y1999, t)
+        .expect("Lim explains");
+    assert_eq!(
+        pairing,
+        System::Lim.pair(t).expect("Lim pairs"),
+        "{name}: explaining changed the pairing"
+    );
+    let named = explanation.articles();
+    for article in articles_of(name) {
+        let paragraph = format!("{article}.");
+        assert!(
+            named
+                .iter()
+                .any(|a| *a == article || a.starts_with(&paragraph)),
+            "{name}: the explanation does not name {article}\n{}",
+            explanation.render()
+        );
+    }
+}
+
 fn read(text: &str) -> Tournament {
     Tournament::from_bytes(text.as_bytes()).expect("test tournament reads")
 }
@@ -154,6 +193,10 @@ XXR 6
 XXC white1
 ",
     );
+    explains(
+        "art2_6_issue_12_equal_floaters_crack_the_higher_pairing",
+        &t,
+    );
     assert_eq!(
         lim(&t),
         (vec![(4, 1), (2, 5), (10, 3), (6, 9), (8, 7)], None)
@@ -195,6 +238,10 @@ XXP 4 5
 XXP 4 10
 ",
     );
+    explains(
+        "art2_6_more_floaters_from_above_crack_the_lower_pairing",
+        &t,
+    );
     assert_eq!(
         lim(&t),
         (vec![(3, 1), (2, 5), (4, 6), (10, 9), (8, 7)], None)
@@ -217,6 +264,7 @@ fn art2_6_empty_median_group() {
         .line("XXP 3 5")
         .line("XXP 3 6")
         .build();
+    explains("art2_6_empty_median_group", &t);
     assert_eq!(lim(&t), (vec![(3, 1), (2, 4), (6, 5)], None));
 }
 
@@ -233,6 +281,10 @@ fn art2_6_a_median_group_that_can_be_paired_is_not_extended() {
         .line("XXR 5")
         .line("XXP 5 8")
         .build();
+    explains(
+        "art2_6_a_median_group_that_can_be_paired_is_not_extended",
+        &t,
+    );
     assert_eq!(lim(&t), (vec![(2, 1), (8, 3), (4, 5), (7, 6)], None));
 }
 
@@ -248,6 +300,7 @@ fn art7_round_one() {
     let t = Trf::new(&[2500, 2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700])
         .line("XXR 5")
         .build();
+    explains("art7_round_one", &t);
     assert_eq!(lim(&t), (vec![(1, 5), (6, 2), (3, 7), (8, 4)], Some(9)));
 }
 
@@ -258,6 +311,7 @@ fn art7_1_round_one_bye_to_the_lowest_rated() {
     let t = Trf::new(&[2500, 2400, 2300, 2200, 1500, 2000, 1900])
         .line("XXR 5")
         .build();
+    explains("art7_1_round_one_bye_to_the_lowest_rated", &t);
     assert_eq!(lim(&t), (vec![(1, 4), (6, 2), (3, 7)], Some(5)));
 }
 
@@ -268,6 +322,7 @@ fn art7_2_round_one_drawn_black() {
         .line("XXR 5")
         .line("XXC black1")
         .build();
+    explains("art7_2_round_one_drawn_black", &t);
     assert_eq!(lim(&t), (vec![(5, 1), (2, 6), (7, 3), (4, 8)], None));
 }
 
@@ -279,6 +334,7 @@ fn art7_2_round_one_pairing_list_of_players_present() {
         .round(&[], &[(3, 'H')])
         .line("XXR 5")
         .build();
+    explains("art7_2_round_one_pairing_list_of_players_present", &t);
     assert_eq!(lim(&t), (vec![(1, 5), (6, 2), (4, 7)], None));
 }
 
@@ -294,6 +350,7 @@ fn art8_round_two() {
         .round(&[(1, 5, '1'), (6, 2, '='), (3, 7, '1'), (8, 4, '=')], &[])
         .line("XXR 5")
         .build();
+    explains("art8_round_two", &t);
     assert_eq!(lim(&t), (vec![(3, 1), (2, 8), (4, 6), (7, 5)], None));
 }
 
@@ -307,6 +364,7 @@ fn art1_1_bye_to_the_lowest_ranked_who_may_have_it() {
         .round(&[(2, 1, '0'), (3, 5, '1')], &[(4, 'U')])
         .line("XXR 4")
         .build();
+    explains("art1_1_bye_to_the_lowest_ranked_who_may_have_it", &t);
     assert_eq!(lim(&t).1, Some(3));
 }
 
@@ -343,6 +401,7 @@ fn ten_after_round_one(ratings: &[u32]) -> Trf {
 fn art3_2_floaters_and_art5_2_second_scrutiny() {
     let t =
         ten_after_round_one(&[2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700, 1600, 1500]).build();
+    explains("art3_2_floaters_and_art5_2_second_scrutiny", &t);
     assert_eq!(
         lim(&t),
         (vec![(4, 1), (2, 3), (6, 5), (10, 7), (8, 9)], None)
@@ -363,6 +422,7 @@ fn art5_7_maxi_exchanges_within_100_points() {
     );
     let maxi = ten_after_round_one(&ratings).line("XXM 1").build();
     assert!(maxi.maxi);
+    explains("art5_7_maxi_exchanges_within_100_points", &maxi);
     assert_eq!(
         lim(&maxi),
         (vec![(3, 1), (2, 4), (6, 5), (7, 9), (10, 8)], None)
@@ -390,6 +450,10 @@ fn eight_for_floaters(ratings: &[u32]) -> Trf {
 fn art3_8_floater_meets_the_player_due_the_alternate_colour() {
     let ratings = [2400, 2300, 2250, 2100, 2000, 1900, 1800, 1700];
     let t = eight_for_floaters(&ratings).build();
+    explains(
+        "art3_8_floater_meets_the_player_due_the_alternate_colour",
+        &t,
+    );
     assert_eq!(lim(&t), (vec![(3, 1), (8, 2), (5, 4), (6, 7)], None));
 }
 
@@ -400,6 +464,7 @@ fn art3_8_floater_meets_the_player_due_the_alternate_colour() {
 fn art3_8_maxi_keeps_the_highest_numbered_opponent() {
     let ratings = [2400, 2300, 2250, 2100, 2000, 1900, 1800, 1700];
     let t = eight_for_floaters(&ratings).line("XXM 1").build();
+    explains("art3_8_maxi_keeps_the_highest_numbered_opponent", &t);
     assert_eq!(lim(&t), (vec![(3, 1), (4, 2), (8, 5), (6, 7)], None));
 }
 
@@ -410,6 +475,7 @@ fn art3_8_maxi_keeps_the_highest_numbered_opponent() {
 fn art3_2_maxi_floats_the_lowest_numbered() {
     let ratings = [2400, 2300, 2150, 2100, 2000, 1900, 1800, 1700];
     let t = eight_for_floaters(&ratings).line("XXM 1").build();
+    explains("art3_2_maxi_floats_the_lowest_numbered", &t);
     assert_eq!(lim(&t), (vec![(2, 1), (3, 4), (8, 5), (6, 7)], None));
 }
 
@@ -432,6 +498,10 @@ fn four_with_white_twice(total_rounds: u32) -> Tournament {
 /// possible at all.
 #[test]
 fn art6_last_round_equal_scores_before_colours() {
+    explains(
+        "art6_last_round_equal_scores_before_colours",
+        &four_with_white_twice(3),
+    );
     assert_eq!(lim(&four_with_white_twice(3)), (vec![(2, 1), (4, 3)], None));
     let e = System::Lim.pair(&four_with_white_twice(5)).unwrap_err();
     assert!(matches!(e, swisspair::Error::NoValidPairing(_)), "{e}");
@@ -548,4 +618,54 @@ fn lim_keeps_the_absolute_rules_in_every_round() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// Issue 14: every round of the reference engine's tournaments is explained without error; explaining
+/// pairs exactly as pairing does; the score groups' pairs are the round's games; and every player who
+/// plays has the pair and its colour explained.
+#[test]
+fn lim_explains_every_round() {
+    let explained = |t: &Tournament, state: &RoundState, pairing: &Pairing| {
+        let (again, explanation) = System::Lim
+            .explain_in(swisspair::Edition::Y1999, t)
+            .map_err(|e| format!("explaining: {e}"))?;
+        if &again != pairing {
+            return Err("explaining changed the pairing".into());
+        }
+        let number = |i: usize| state.players[i].start_number;
+        let mut games: Vec<(u32, u32)> = pairing
+            .games
+            .iter()
+            .map(|g| {
+                let (a, b) = (number(g.white), number(g.black));
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        let mut pairs: Vec<(u32, u32)> = explanation
+            .brackets
+            .iter()
+            .flat_map(|b| &b.pairs)
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        games.sort_unstable();
+        pairs.sort_unstable();
+        if games != pairs {
+            return Err(format!("games {games:?}, score groups' pairs {pairs:?}"));
+        }
+        let reasons = |p: usize| explanation.player(number(p)).map_or(0, |n| n.reasons.len());
+        for p in pairing.games.iter().flat_map(|g| [g.white, g.black]) {
+            if reasons(p) < 2 {
+                return Err(format!("player {} has {} reason(s)", number(p), reasons(p)));
+            }
+        }
+        if let Some(p) = pairing.bye.filter(|&p| reasons(p) == 0) {
+            return Err(format!("the bye to {} is not explained", number(p)));
+        }
+        Ok(())
+    };
+    let common::Replay {
+        rounds, failures, ..
+    } = replay_dutch_fixtures(System::Lim, explained, |_, _| true);
+    assert_eq!(rounds, 2311);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -147,8 +147,8 @@ impl System {
     }
 
     /// Pairs the next round under `edition` and says why, in the words of the rules (see
-    /// [`crate::explain`]). The Dutch, Dubov and 1992 systems record their brackets (score groups),
-    /// floats, transfers, colours and bye; the others give the outcome only, so far.
+    /// [`crate::explain`]). Every system records, as it pairs, its brackets (score groups), floats,
+    /// transfers, colours and bye, and the rule behind each.
     pub fn explain_in(
         self,
         edition: Edition,
@@ -160,19 +160,7 @@ impl System {
             System::Dutch => dutch::pair_explained(tournament, &state, edition)?,
             System::Dubov => dubov::pair_explained(tournament, &state)?,
             System::Rating1992 => rating1992::pair_explained(tournament, &state)?,
-            _ => {
-                let pairing = self.pair_in(edition, tournament)?;
-                let mut explanation =
-                    crate::explain::Explanation::new(self, edition, tournament, &state, &pairing);
-                explanation.notes.push(crate::explain::Reason::new(
-                    "-",
-                    format!(
-                        "the {} system does not record its decisions yet: the outcome only",
-                        self.title()
-                    ),
-                ));
-                (pairing, explanation)
-            }
+            System::Lim => lim::pair_explained(tournament, &state)?,
         };
         self.order_boards(&mut pairing, &state);
         Ok((pairing, explanation))

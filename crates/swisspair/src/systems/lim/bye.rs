@@ -2,6 +2,7 @@
 
 use super::completion::Completion;
 use super::context::Context;
+use super::record::ByeRecord;
 use crate::error::{Error, Result};
 use std::cmp::Reverse;
 
@@ -14,28 +15,42 @@ use std::cmp::Reverse;
 ///
 /// among those who may receive it (C.04.1.c: not a second time, not after a point scored without
 /// playing) and whose absence leaves players who can all be paired (C.04.1: the round is completed);
-/// failing that, the next one up.
+/// failing that, the next one up. When the round is explained, the record names the players ranked
+/// below the receiver and why they were passed over.
 pub fn allocate(
     ctx: &Context<'_>,
     players: &[usize],
     completion: &mut Completion,
-) -> Result<Option<usize>> {
+) -> Result<Option<ByeRecord>> {
     if players.len().is_multiple_of(2) {
         return Ok(None);
     }
+    let explains = ctx.explains();
     let mut order: Vec<usize> = players
         .iter()
         .copied()
-        .filter(|&p| ctx.player(p).bye_eligible())
+        .filter(|&p| explains || ctx.player(p).bye_eligible())
         .collect();
     if ctx.state.round == 1 {
         order.sort_by_key(|&p| (ctx.rating(p), Reverse(ctx.pairing_number(p))));
     } else {
         order.sort_by_key(|&p| (ctx.score(p), Reverse(ctx.pairing_number(p))));
     }
+    let (mut ineligible, mut blocking) = (Vec::new(), Vec::new());
     for p in order {
+        if !ctx.player(p).bye_eligible() {
+            ineligible.push(p);
+            continue;
+        }
         if completion.try_bye(p)? {
-            return Ok(Some(p));
+            return Ok(Some(ByeRecord {
+                player: p,
+                ineligible,
+                blocking,
+            }));
+        }
+        if explains {
+            blocking.push(p);
         }
     }
     Err(Error::NoValidPairing(
@@ -46,7 +61,7 @@ pub fn allocate(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::Trf;
+    use super::super::tests::{explains, Trf};
     use super::*;
     use crate::state::RoundState;
 
@@ -57,11 +72,15 @@ mod tests {
         let t = Trf::new(&[2400, 2300, 2200, 2100, 1500, 2000, 1900])
             .line("XXR 5")
             .build();
+        explains(&t, "7.1");
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
         let players: Vec<usize> = (0..7).collect();
         let mut c = Completion::new(&ctx, &players).unwrap();
-        assert_eq!(allocate(&ctx, &players, &mut c).unwrap(), Some(4));
+        assert_eq!(
+            allocate(&ctx, &players, &mut c).unwrap().map(|b| b.player),
+            Some(4)
+        );
     }
 
     /// 7.1: equal ratings: the last of them in the pairing list.
@@ -70,10 +89,14 @@ mod tests {
         let t = Trf::new(&[2400, 2300, 1500, 1500, 1500])
             .line("XXR 5")
             .build();
+        explains(&t, "7.1");
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
         let players: Vec<usize> = (0..5).collect();
         let mut c = Completion::new(&ctx, &players).unwrap();
-        assert_eq!(allocate(&ctx, &players, &mut c).unwrap(), Some(4));
+        assert_eq!(
+            allocate(&ctx, &players, &mut c).unwrap().map(|b| b.player),
+            Some(4)
+        );
     }
 }

@@ -66,7 +66,7 @@ pub trait Scrutiny {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::Trf;
+    use super::super::tests::{explains, Trf};
     use super::*;
     use crate::state::RoundState;
 
@@ -81,6 +81,8 @@ mod tests {
     /// 2.1: not met, and a colour allocation without a third colour in a row or three more of one.
     #[test]
     fn art2_1_compatible_players() {
+        // Issue 14: exempt; the relation is pinned on pairs of players, and these six cannot all be
+        // paired in the next round at all.
         let t = six().line("XXR 5").line("XXP 1 6").build();
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
@@ -100,6 +102,8 @@ mod tests {
             .round(&[(1, 2, '+'), (3, 4, '1')], &[])
             .line("XXR 5")
             .build();
+        // Issue 14: exempt; it pins that a forfeit does *not* make two players incompatible, a
+        // decision not taken (1 and 2 are not even in one score group of the next round).
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
         assert!(compatible(&ctx, 0, 1));
@@ -112,6 +116,7 @@ mod tests {
     #[test]
     fn art6_equal_scores_in_the_last_round() {
         let t = six().line("XXR 3").build();
+        explains(&t, "6");
         let state = RoundState::new(&t);
         // In force for the groups of 2 and 0 points (see score_groups::last_round_exception).
         let ctx = Context::new(&t, &state).with_last_round_exception(vec![40, 0]);

@@ -30,6 +30,8 @@ pub struct Context<'a> {
     floated_before: Vec<bool>,
     /// 6: twice the scores of the groups in which the last-round exception is in force.
     last_round_exception: Vec<i64>,
+    /// Record the decisions of the round for an explanation (issue 14); off when only pairing.
+    explain: bool,
 }
 
 impl<'a> Context<'a> {
@@ -54,7 +56,19 @@ impl<'a> Context<'a> {
             median_twice: played * i64::from(state.win.0),
             floated_before,
             last_round_exception: Vec::new(),
+            explain: false,
         }
+    }
+
+    /// The same context, recording the round's decisions for an explanation.
+    pub fn explaining(mut self) -> Context<'a> {
+        self.explain = true;
+        self
+    }
+
+    /// Whether the round's decisions are recorded for an explanation.
+    pub fn explains(&self) -> bool {
+        self.explain
     }
 
     /// 6: the score groups (twice their scores) in which the last-round exception is in force.

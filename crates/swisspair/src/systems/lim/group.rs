@@ -7,9 +7,10 @@
 use super::colours::{second_scrutiny, Pair};
 use super::compatibility::{compatible, compatible_in_last_round, Scrutiny};
 use super::completion::{Completion, Relation};
-use super::context::Context;
+use super::context::{Context, Direction};
 use super::exchanges::{companion, scrutinise, Floating};
 use super::incoming;
+use super::record::{Evened, GroupRecord, Place};
 use super::score_groups::GroupInput;
 use super::transfers::{self, has_opponent_beyond};
 use crate::error::{Error, Result};
@@ -21,6 +22,8 @@ pub struct Outcome {
     pub pairs: Vec<Pair>,
     /// The players transferred to the next group.
     pub floaters: Vec<usize>,
+    /// How it was paired, when the round is explained.
+    pub record: Option<GroupRecord>,
 }
 
 /// The judge of the procedure: 2.1 (with 6 when in force) and, in the median group, whether the players
@@ -74,6 +77,7 @@ fn pair_group(
     let mut parity = transfers.parity;
     let mut rest = paired.residents;
     rest.sort_by_key(|&p| key(p));
+    let mut evened = None;
     if paired.unpaired.len() % 2 == 1 {
         // A floater found no opponent (3.1, 3.5) and the group is odd again. As 4.4 does for a player
         // who floats: the floater that made the group even comes back (a), or else the lowest numbered
@@ -81,12 +85,14 @@ fn pair_group(
         if let Some(p) = parity.take() {
             rest.push(p);
             rest.sort_by_key(|&p| key(p));
+            evened = Some(Evened::ParityBack(p));
         } else {
             let beyond =
                 |p: usize, _: &[usize]| has_opponent_beyond(ctx, input, p, &floaters, &checker);
             if let Some(c) = companion(&rest, &[], &beyond) {
                 rest.retain(|&p| p != c);
                 floaters.push(c);
+                evened = Some(Evened::Companion(c));
             }
         }
     }
@@ -100,18 +106,40 @@ fn pair_group(
         allowed: !input.median,
         parity_floater: parity,
         has_opponent_beyond: &beyond,
+        record: ctx.explains(),
     };
     let Some(mut scrutinised) = scrutinise(rest, &key, judge, floating)? else {
         return Ok(None);
     };
     // 5.2: the second scrutiny, for colours.
-    second_scrutiny(ctx, &mut scrutinised.rows, judge);
+    let colour_exchanges = second_scrutiny(ctx, &mut scrutinised.rows, judge);
     let mut pairs = paired.pairs;
     pairs.extend(scrutinised.rows);
     floaters.extend(scrutinised.floated);
     if !scrutinised.parity_floater_returned {
         floaters.extend(parity);
     }
+    let record = ctx.explains().then(|| GroupRecord {
+        place: match (input.median, input.direction) {
+            (true, _) => Place::Median,
+            (false, Direction::Downward) => Place::Above,
+            (false, Direction::Upward) => Place::Below,
+        },
+        score_twice: input.score_twice,
+        direction: input.direction,
+        residents: input.residents.to_vec(),
+        incoming: input.incoming.to_vec(),
+        transfers: transfers.why,
+        parity: transfers.parity_choice,
+        floaters: paired.notes,
+        evened,
+        steps: scrutinised.steps,
+        colour_exchanges,
+        lifted: judge.last_round_exception,
+        lift_not_better: false,
+        pairs: pairs.clone(),
+        left: floaters.clone(),
+    });
     let at_or_above_median = ctx.against_median(input.score_twice) != Ordering::Less;
     let pairs = pairs
         .into_iter()
@@ -120,7 +148,11 @@ fn pair_group(
             at_or_above_median,
         })
         .collect();
-    Ok(Some(Outcome { pairs, floaters }))
+    Ok(Some(Outcome {
+        pairs,
+        floaters,
+        record,
+    }))
 }
 
 fn run(
@@ -152,6 +184,10 @@ pub fn pair_outside_median(ctx: &Context<'_>, input: &GroupInput<'_>) -> Result<
     Ok(if lifted.pairs.len() > strict.pairs.len() {
         lifted
     } else {
+        let mut strict = strict;
+        if let Some(r) = strict.record.as_mut() {
+            r.lift_not_better = true;
+        }
         strict
     })
 }

@@ -64,6 +64,27 @@ pub struct FloatersPaired {
     pub unpaired: Vec<usize>,
     /// The group's own players still to be paired, by pairing number.
     pub residents: Vec<usize>,
+    /// How each floater was paired, in the order paired, when the round is explained (empty
+    /// otherwise).
+    pub notes: Vec<FloaterNote>,
+}
+
+/// How one floater was paired in the group he came into (3.6–3.8).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FloaterNote {
+    pub floater: usize,
+    /// He came from a higher score group (3.6), not from a lower one (3.7).
+    pub came_down: bool,
+    /// His opponent; none when he found none and floats on (3.1, 3.5).
+    pub opponent: Option<usize>,
+    /// The opponent is due another colour than he (or none): 3.8's "due the alternate colour".
+    pub alternate: bool,
+    /// 3.8 in a maxi-tournament: a player due the alternate colour was passed over, being more than 100
+    /// points from the first compatible player.
+    pub maxi_kept: bool,
+    /// The players 3.8 put first whom the judge refused (the median group: they would leave players
+    /// without an opponent).
+    pub refused: Vec<usize>,
 }
 
 /// 3.6–3.8: pairs the floaters `floaters` of the group with its players `residents`, in the order of
@@ -82,6 +103,7 @@ pub fn pair(
     let mut waiting: Vec<usize> = order.clone();
     let mut pairs = Vec::new();
     let mut unpaired = Vec::new();
+    let mut notes = Vec::new();
     for &f in &order {
         if !waiting.contains(&f) {
             continue; // already paired, by a floater paired before him (median group only)
@@ -93,11 +115,18 @@ pub fn pair(
             tries.extend(others);
         }
         let mut chosen = None;
-        for c in tries {
+        let mut refused = Vec::new();
+        for &c in &tries {
             if judge.confirm(&[(f, c)], &[])? {
                 chosen = Some(c);
                 break;
             }
+            if ctx.explains() {
+                refused.push(c);
+            }
+        }
+        if ctx.explains() {
+            notes.push(note(ctx, group, f, chosen, &residents, refused, judge));
         }
         match chosen {
             Some(c) => {
@@ -112,13 +141,40 @@ pub fn pair(
         pairs,
         unpaired,
         residents,
+        notes,
     })
+}
+
+/// The record of how `f` was paired (or not) among `available`.
+fn note(
+    ctx: &Context<'_>,
+    group: &GroupInput<'_>,
+    f: usize,
+    opponent: Option<usize>,
+    available: &[usize],
+    refused: Vec<usize>,
+    judge: &impl Scrutiny,
+) -> FloaterNote {
+    let alternate = opponent.is_some_and(|c| colours_fit(ctx, f, c));
+    let maxi_kept = ctx.maxi()
+        && !alternate
+        && available
+            .iter()
+            .any(|&c| c != f && judge.compatible(f, c) && colours_fit(ctx, f, c));
+    FloaterNote {
+        floater: f,
+        came_down: came_down(ctx, group, f),
+        opponent,
+        alternate,
+        maxi_kept,
+        refused,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::score_groups::Adjacent;
-    use super::super::tests::{All, Trf};
+    use super::super::tests::{explains, All, Trf};
     use super::*;
     use crate::state::RoundState;
     use crate::tournament::Tournament;
@@ -158,6 +214,7 @@ mod tests {
     #[test]
     fn art3_6_3_7_order_of_floaters() {
         let t = eight_after_round_two();
+        explains(&t, "3.6");
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
         // Into the 1-point group: 1 (2 points), 2 (1.5), 4 (0.5), 7 (0): 1, 2, then 7, 4.
@@ -182,6 +239,7 @@ mod tests {
     #[test]
     fn art3_8_highest_numbered_downward_lowest_upward() {
         let t = eight_after_round_two();
+        explains(&t, "3.8");
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
         let judge = All;

@@ -4,6 +4,7 @@ use super::colours::Pair;
 use super::completion::Completion;
 use super::context::{Context, Direction};
 use super::group::pair_median;
+use super::record::{Crack, GroupRecord};
 use super::score_groups::{Adjacent, GroupInput, ScoreGroup};
 use crate::error::{Error, Result};
 use std::cmp::Reverse;
@@ -14,6 +15,10 @@ pub struct Median {
     pub pairs: Vec<Pair>,
     /// The pairings of the other groups that 2.6 cracked: their players are in `pairs` now.
     pub cracked: Vec<Pair>,
+    /// How each was cracked, when the round is explained.
+    pub cracks: Vec<Crack>,
+    /// How the median group was paired at last, when the round is explained.
+    pub record: Option<GroupRecord>,
 }
 
 /// Which side of the median group a pairing is cracked on (2.6).
@@ -49,6 +54,7 @@ pub fn pair(
     let mut higher = crack_order(ctx, above, Side::Higher).into_iter();
     let mut lower = crack_order(ctx, below, Side::Lower).into_iter();
     let mut cracked = Vec::new();
+    let mut cracks = Vec::new();
     let mut complete = completion.is_complete();
     loop {
         if complete {
@@ -65,6 +71,8 @@ pub fn pair(
                 return Ok(Median {
                     pairs: outcome.pairs,
                     cracked,
+                    cracks,
+                    record: outcome.record,
                 });
             }
         }
@@ -89,6 +97,15 @@ pub fn pair(
             ));
         };
         let (a, b) = pair.players;
+        if ctx.explains() {
+            cracks.push(Crack {
+                pair,
+                from_higher: side == Side::Higher,
+                down: down.len(),
+                up: up.len(),
+                other_side: (side == Side::Higher) != (down.len() <= up.len()),
+            });
+        }
         complete = completion.release_players(&[a, b])?;
         match side {
             Side::Lower => up.extend([a, b]),
@@ -128,7 +145,7 @@ fn board_key(ctx: &Context<'_>, pair: &Pair) -> (Reverse<i64>, Reverse<i64>, u32
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::Trf;
+    use super::super::tests::{explains, Trf};
     use super::*;
     use crate::state::RoundState;
 
@@ -157,6 +174,7 @@ mod tests {
             )
             .line("XXR 6")
             .build();
+        explains(&t, "2.6");
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
         let above = vec![vec![pair(0, 3), pair(1, 2)]];

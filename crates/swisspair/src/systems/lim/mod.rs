@@ -26,6 +26,12 @@
 //! (3.6–3.8), [`exchanges`] (2.4, 2.5, 4) → [`colours`] (5, 7.2) → [`score_groups`] (2.2, 6),
 //! [`completion`] → [`compatibility`] (2.1, 5.1 a/b, 6) → [`context`].
 //!
+//! Explaining a round (issue 14, [`pair_explained`]): the same procedure, its context set to record,
+//! keeps what each part decided in the structures it returns — the bye (1.1, 7.1), each group's
+//! transfers, floaters paired, scrutiny steps and colour exchanges, 2.6's cracks, and the rule of 5 or
+//! 7.2 that [`colours::allocate`] applied — gathered in a [`record`]; `explain` (the round) →
+//! `explain_group` (one group) word it, citing the articles. Pairing alone records nothing.
+//!
 //! Choices where the text is open (each also noted, and pinned by a test, where it is applied):
 //!
 //! - Maxi-tournament (3.2, 3.8, 5.7) is not defined by the text: it is the tournament's `maxi` option
@@ -99,9 +105,12 @@ mod compatibility;
 mod completion;
 mod context;
 mod exchanges;
+mod explain;
+mod explain_group;
 mod group;
 mod incoming;
 mod median;
+mod record;
 mod score_groups;
 mod transfers;
 
@@ -116,15 +125,40 @@ use crate::state::RoundState;
 use crate::tournament::Tournament;
 use colours::Pair;
 use completion::Completion;
+use record::RoundRecord;
 use score_groups::{Adjacent, GroupInput};
 
 /// Pairs the next round of `tournament` with the Lim system.
 pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
-    let ctx = Context::new(tournament, state);
+    pair_round(Context::new(tournament, state), |_, _, pairing| pairing)
+}
+
+/// Pairs the next round and says why: the score groups in the order paired, with their transfers,
+/// floaters, exchanges and colour exchanges, the pairings 2.6 cracked, the colour rule of every pair
+/// and the bye, as the round procedure took them.
+pub fn pair_explained(
+    tournament: &Tournament,
+    state: &RoundState,
+) -> Result<(Pairing, crate::explain::Explanation)> {
+    let ctx = Context::new(tournament, state).explaining();
+    pair_round(ctx, |ctx, record, pairing| {
+        let explanation = explain::explain(ctx, record, &pairing);
+        (pairing, explanation)
+    })
+}
+
+/// Pairs the round and hands the context, the record (filled when `ctx` explains) and the pairing to
+/// `then`.
+fn pair_round<R>(
+    ctx: Context<'_>,
+    then: impl FnOnce(&Context<'_>, &RoundRecord, Pairing) -> R,
+) -> Result<R> {
+    let state = ctx.state;
+    let mut record = RoundRecord::default();
     let mut present: Vec<usize> = state.available().collect();
     present.sort_by_key(|&p| ctx.pairing_number(p));
     if present.is_empty() {
-        return Ok(Pairing::default());
+        return Ok(then(&ctx, &record, Pairing::default()));
     }
     let ctx = if state.last_round {
         let groups = score_groups::last_round_exception(&ctx, &present);
@@ -134,8 +168,12 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
     };
     let mut completion = Completion::new(&ctx, &present)?;
     // 1.1, 7.1: the bye first.
-    let bye = bye::allocate(&ctx, &present, &mut completion)?;
+    let bye_record = bye::allocate(&ctx, &present, &mut completion)?;
+    let bye = bye_record.as_ref().map(|b| b.player);
     present.retain(|&p| Some(p) != bye);
+    if ctx.explains() {
+        record.bye = bye_record;
+    }
     let order = score_groups::pairing_order(&ctx, &present);
 
     // 2.2: from the highest group down to the group just above the median group.
@@ -158,6 +196,7 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
         let outcome = group::pair_outside_median(&ctx, &input)?;
         above.push(outcome.pairs);
         down = outcome.floaters;
+        record.groups.extend(outcome.record);
     }
     // 2.2: then from the lowest group up to the group just below it.
     let mut below: Vec<Vec<Pair>> = Vec::new();
@@ -186,6 +225,7 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
         let outcome = group::pair_outside_median(&ctx, &input)?;
         below.push(outcome.pairs);
         up = outcome.floaters;
+        record.groups.extend(outcome.record);
     }
     // 2.2, 2.6: the median group last, paired downward.
     let paired: Vec<usize> = above
@@ -205,13 +245,20 @@ pub fn pair(tournament: &Tournament, state: &RoundState) -> Result<Pairing> {
         &mut completion,
     )?;
 
-    let games = above
+    record.groups.extend(middle.record);
+    record.cracks = middle.cracks;
+
+    let pairs = above
         .iter()
         .chain(&below)
         .flatten()
         .filter(|p| !middle.cracked.contains(p))
-        .chain(&middle.pairs)
-        .map(|pair| colours::allocate(&ctx, pair))
-        .collect();
-    Ok(Pairing { games, bye })
+        .chain(&middle.pairs);
+    let games = if ctx.explains() {
+        record.colours = pairs.map(|pair| colours::allocate(&ctx, pair)).collect();
+        record.colours.iter().map(|&(game, _)| game).collect()
+    } else {
+        pairs.map(|pair| colours::allocate(&ctx, pair).0).collect()
+    };
+    Ok(then(&ctx, &record, Pairing { games, bye }))
 }

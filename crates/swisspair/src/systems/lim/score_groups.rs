@@ -137,7 +137,7 @@ fn pairs_within(players: &[usize], allowed: impl Fn(usize, usize) -> bool) -> us
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::Trf;
+    use super::super::tests::{explains, Trf};
     use super::*;
     use crate::state::RoundState;
 
@@ -149,6 +149,7 @@ mod tests {
             .round(&[(1, 5, '1'), (6, 2, '='), (3, 7, '1'), (8, 4, '=')], &[])
             .line("XXR 5")
             .build();
+        explains(&t, "2.2");
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
         let order = pairing_order(&ctx, &(0..8).collect::<Vec<_>>());
@@ -169,6 +170,7 @@ mod tests {
             .round(&[(1, 2, '1'), (6, 3, '='), (4, 5, '=')], &[])
             .line("XXR 5")
             .build();
+        explains(&t, "2.2");
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
         let order = pairing_order(&ctx, &(0..6).collect::<Vec<_>>());
@@ -186,6 +188,7 @@ mod tests {
             .round(&[(1, 3, '1'), (4, 2, '0')], &[])
             .line("XXR 5")
             .build();
+        explains(&t, "2.2");
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
         let order = pairing_order(&ctx, &(0..4).collect::<Vec<_>>());
@@ -206,6 +209,7 @@ mod tests {
             .round(&[(1, 5, '1'), (2, 6, '1'), (4, 3, '1')], &[])
             .line("XXR 3")
             .build();
+        explains(&t, "6");
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
         assert_eq!(

@@ -5,7 +5,25 @@ use super::compatibility::{compatible, Scrutiny};
 use super::context::Context;
 use crate::error::Result;
 use crate::score::Score;
+use crate::systems::System;
 use crate::tournament::Tournament;
+
+/// Issue 14: the explanation of the tournament's next round (paired as a whole) names `article` or
+/// one of its paragraphs (7 is named by 7.1), and explaining does not change the pairing.
+pub fn explains(t: &Tournament, article: &str) {
+    let edition = System::Lim.default_edition();
+    let (pairing, explanation) = System::Lim.explain_in(edition, t).expect("Lim explains");
+    assert_eq!(pairing, System::Lim.pair(t).expect("Lim pairs"));
+    let paragraph = format!("{article}.");
+    assert!(
+        explanation
+            .articles()
+            .iter()
+            .any(|a| *a == article || a.starts_with(&paragraph)),
+        "the explanation does not name {article}\n{}",
+        explanation.render()
+    );
+}
 
 /// 2.1 as it is, nothing checked beyond it.
 pub struct Plain<'c, 'a>(pub &'c Context<'a>);

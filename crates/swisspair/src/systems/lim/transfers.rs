@@ -22,6 +22,52 @@ pub struct Transfers {
     pub parity: Option<usize>,
     /// The players left to be paired, by pairing number: the group's own and the floaters.
     pub kept: Vec<usize>,
+    /// Why each of `transferred` was (2.3 a–c), when the round is explained (empty otherwise).
+    pub why: Vec<(usize, Transfer)>,
+    /// How the 2.3 d floater was chosen.
+    pub parity_choice: Option<ParityFloater>,
+}
+
+/// Why a player was transferred before his group was paired (2.3 a–c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transfer {
+    /// 2.3 a: he has played (or may not meet) every other player of the group.
+    PlayedAll,
+    /// 2.3 b: two more of one colour, and nobody left who lets him have a permissible colour.
+    ColourDifference,
+    /// 2.3 c: the same colour in the previous two rounds, and nobody left who lets him alternate.
+    ColourTwice,
+}
+
+impl Transfer {
+    pub fn article(self) -> &'static str {
+        match self {
+            Transfer::PlayedAll => "2.3.a",
+            Transfer::ColourDifference => "2.3.b",
+            Transfer::ColourTwice => "2.3.c",
+        }
+    }
+}
+
+/// How the floater that makes a group even (2.3 d) was chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParityFloater {
+    pub player: usize,
+    /// 3.9: his type.
+    pub kind: FloaterType,
+    /// 3.9: the worst type among the candidates (what choosing him avoided).
+    pub worst: FloaterType,
+    /// 3.2: the colour more players of the group are due, if any.
+    pub majority: Option<Colour>,
+    /// 3.2: he is due that colour.
+    pub evens_colours: bool,
+    /// 3.2: in a maxi-tournament, a player due that colour (of his type) was more than 100 points from
+    /// the lowest numbered player, so the lowest numbered floats instead.
+    pub maxi_limited: bool,
+    /// 3.10: the player who floated the round before and would have floated, replaced by this one.
+    pub instead_of: Option<usize>,
+    /// 3.10: he floated the round before, and floats again (no replacement allowed by 3.10's provisos).
+    pub floated_again: bool,
 }
 
 /// 2.3: "Before the players in a score-group are paired", the players of the group — its own and the
@@ -46,22 +92,50 @@ pub fn select(
             transferred: Vec::new(),
             parity: None,
             kept: all,
+            why: Vec::new(),
+            parity_choice: None,
         });
     }
     let (mut kept, transferred): (Vec<usize>, Vec<usize>) = all
         .iter()
         .partition(|&&p| all.iter().any(|&q| q != p && judge.compatible(p, q)));
-    let parity = if kept.len() % 2 == 1 {
+    let parity_choice = if kept.len() % 2 == 1 {
         parity_floater(ctx, group, &kept, &transferred, judge)?
     } else {
         None
     };
+    let parity = parity_choice.map(|f| f.player);
     kept.retain(|&p| Some(p) != parity);
+    let why = if ctx.explains() {
+        transferred
+            .iter()
+            .map(|&p| (p, why_transferred(ctx, p, &all)))
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(Transfers {
         transferred,
         parity,
         kept,
+        why,
+        parity_choice,
     })
+}
+
+/// 2.3 a–c: why `p`, who has no compatible opponent among `all`, is transferred.
+fn why_transferred(ctx: &Context<'_>, p: usize, all: &[usize]) -> Transfer {
+    let state = ctx.player(p);
+    let met_all = all
+        .iter()
+        .all(|&q| q == p || state.has_met(q) || ctx.tournament.is_forbidden(p, q, ctx.state.round));
+    if met_all {
+        Transfer::PlayedAll
+    } else if state.colour_difference.abs() >= 2 {
+        Transfer::ColourDifference
+    } else {
+        Transfer::ColourTwice
+    }
 }
 
 /// 3.3, 3.4: is `p` paired before `q` in the next group, so that `p`'s opponent there is excluded for
@@ -141,7 +215,7 @@ pub fn parity_floater(
     kept: &[usize],
     transferred: &[usize],
     judge: &impl Scrutiny,
-) -> Result<Option<usize>> {
+) -> Result<Option<ParityFloater>> {
     let Some(&lowest) = kept
         .iter()
         .max_by_key(|&&p| ctx.scrutiny_key(p, group.direction))
@@ -176,21 +250,45 @@ pub fn parity_floater(
         })
         .collect();
     order.sort_unstable();
-    let Some(&(first_kind, _, _, first)) = order.first() else {
+    let Some(&(first_kind, first_uneven, _, first)) = order.first() else {
         return Ok(None);
+    };
+    let worst = order.iter().map(|o| o.0).max().unwrap_or(first_kind);
+    let maxi_limited = ctx.explains()
+        && ctx.maxi()
+        && first_uneven
+        && order.iter().any(|&(k, _, _, q)| {
+            k == first_kind && majority.is_some() && due_colour(ctx.player(q)) == majority
+        });
+    let choice = |player: usize, kind: FloaterType, evens: bool| ParityFloater {
+        player,
+        kind,
+        worst,
+        majority,
+        evens_colours: evens,
+        maxi_limited,
+        instead_of: None,
+        floated_again: false,
     };
     if ctx.floated_before(first) && first_kind == FloaterType::D {
         let pairs_if_first = pairs_without(kept, first, judge)?;
-        for &(k, _, _, q) in &order {
+        for &(k, uneven, _, q) in &order {
             if k == FloaterType::D
                 && !ctx.floated_before(q)
                 && pairs_without(kept, q, judge)? >= pairs_if_first
             {
-                return Ok(Some(q));
+                return Ok(Some(ParityFloater {
+                    instead_of: Some(first),
+                    ..choice(q, k, !uneven)
+                }));
             }
         }
+        return Ok(Some(ParityFloater {
+            floated_again: true,
+            ..choice(first, first_kind, !first_uneven)
+        }));
     }
-    Ok(Some(first))
+    Ok(Some(choice(first, first_kind, !first_uneven)))
 }
 
 /// 3.2: the colour more players of the group are due, if the numbers differ.
@@ -224,7 +322,7 @@ fn pairs_without(kept: &[usize], without: usize, judge: &impl Scrutiny) -> Resul
 #[cfg(test)]
 mod tests {
     use super::super::score_groups::Adjacent;
-    use super::super::tests::{All, Incompatible, Plain, Trf};
+    use super::super::tests::{explains, All, Incompatible, Plain, Trf};
     use super::*;
     use crate::state::RoundState;
     use crate::tournament::Tournament;
@@ -273,9 +371,15 @@ mod tests {
         let next = [3, 6];
         let g = input(&group, &[], &next);
         assert_eq!(
-            parity_floater(&ctx, &g, &group, &[], &judge).unwrap(),
+            parity_floater(&ctx, &g, &group, &[], &judge)
+                .unwrap()
+                .map(|f| f.player),
             Some(2)
         );
+        // Issue 14: the group is made by hand (the round pairs other groups), so the check is on the
+        // record the explanation words: 3.10 floated 3 instead of 8.
+        let choice = parity_floater(&ctx, &g, &group, &[], &judge).unwrap();
+        assert_eq!(choice.and_then(|f| f.instead_of), Some(7));
     }
 
     /// 3.10's first proviso: "this will not produce other floaters of the types a, b, c". When the next
@@ -291,9 +395,14 @@ mod tests {
         let next = [6];
         let g = input(&group, &[], &next);
         assert_eq!(
-            parity_floater(&ctx, &g, &group, &[], &judge).unwrap(),
+            parity_floater(&ctx, &g, &group, &[], &judge)
+                .unwrap()
+                .map(|f| f.player),
             Some(7)
         );
+        // Issue 14: the record the explanation words as 3.10 (he floats again).
+        let choice = parity_floater(&ctx, &g, &group, &[], &judge).unwrap();
+        assert!(choice.is_some_and(|f| f.floated_again));
     }
 
     /// 3.10 applies only between floaters of type d. With no next group at all, 3, 5 and 8 are all of
@@ -307,9 +416,14 @@ mod tests {
         let group = [2, 4, 7];
         let g = input(&group, &[], &[]);
         assert_eq!(
-            parity_floater(&ctx, &g, &group, &[], &judge).unwrap(),
+            parity_floater(&ctx, &g, &group, &[], &judge)
+                .unwrap()
+                .map(|f| f.player),
             Some(7)
         );
+        // Issue 14: exempt, 3.10 does *not* apply; the record says so (no 3.10 in the explanation).
+        let choice = parity_floater(&ctx, &g, &group, &[], &judge).unwrap();
+        assert!(choice.is_some_and(|f| f.instead_of.is_none() && !f.floated_again));
     }
 
     /// 3.10's second proviso: "this will not decrease the number of pairings of that score-group".
@@ -325,15 +439,21 @@ mod tests {
         let next = [3, 6];
         let g = input(&group, &[], &next);
         assert_eq!(
-            parity_floater(&ctx, &g, &group, &[], &judge).unwrap(),
+            parity_floater(&ctx, &g, &group, &[], &judge)
+                .unwrap()
+                .map(|f| f.player),
             Some(7)
         );
+        // Issue 14: the record the explanation words as 3.10 (he floats again).
+        let choice = parity_floater(&ctx, &g, &group, &[], &judge).unwrap();
+        assert!(choice.is_some_and(|f| f.floated_again));
     }
 
     /// 2.3 a: of 1, 3 and 5, 1 has played both others: he is transferred, and the group is even.
     #[test]
     fn art2_3_a_played_everybody() {
         let t = eight_after_round_two();
+        explains(&t, "2.3.a");
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
         let judge = Plain(&ctx);
@@ -362,6 +482,10 @@ mod tests {
         let transfers = select(&ctx, &g, &judge).unwrap();
         assert_eq!(transfers.parity, Some(2));
         assert_eq!(transfers.kept, vec![0, 1]);
+        // Issue 14: the group is made by hand; the record the explanation words as 3.9: a floater of
+        // type d where the others would have been of type a or b.
+        let choice = transfers.parity_choice;
+        assert!(choice.is_some_and(|f| f.kind == FloaterType::D && f.worst >= FloaterType::B));
     }
 
     /// 3.2: the floater evens the colours — of 1 (due white), 3 and 6 (due black; none floated the round
@@ -370,6 +494,7 @@ mod tests {
     #[test]
     fn art3_2_floater_evens_the_colours() {
         let t = eight_after_round_two();
+        explains(&t, "3.2");
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
         let judge = All;
@@ -377,13 +502,17 @@ mod tests {
         let next = [3, 6];
         let mut g = input(&group, &[], &next);
         assert_eq!(
-            parity_floater(&ctx, &g, &group, &[], &judge).unwrap(),
+            parity_floater(&ctx, &g, &group, &[], &judge)
+                .unwrap()
+                .map(|f| f.player),
             Some(5)
         );
         g.direction = Direction::Upward;
         g.adjacent.direction = Direction::Upward;
         assert_eq!(
-            parity_floater(&ctx, &g, &group, &[], &judge).unwrap(),
+            parity_floater(&ctx, &g, &group, &[], &judge)
+                .unwrap()
+                .map(|f| f.player),
             Some(2)
         );
     }
@@ -394,6 +523,8 @@ mod tests {
     #[test]
     fn art3_3_opponents_of_earlier_floaters_are_excluded() {
         let t = eight_after_round_two();
+        // Issue 14: exempt; it pins the predicate alone, on a hand-made next group. The explanation cites
+        // 3.3 for each floater of type d chosen downward (art3_2_floater_evens_the_colours).
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
         let judge = Plain(&ctx);
