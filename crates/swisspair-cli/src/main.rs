@@ -146,7 +146,8 @@ struct Cli {
     checklist: Option<Option<PathBuf>>,
 
     /// With -p: also explain the round in the words of the rules, with their articles (each bracket,
-    /// float, colour and the bye, and the rule that decided it), to FILE, or to standard error.
+    /// float, colour and the bye, and the rule that decided it), to FILE, or to standard error; with
+    /// --format json as a JSON document.
     #[arg(long, value_name = "FILE", num_args = 0..=1)]
     explain: Option<Option<PathBuf>>,
 
@@ -564,7 +565,7 @@ fn pair(
         (system.pair_in(edition, &tournament), None)
     };
     if let Some(explanation) = &explanation {
-        questions.answer(explanation, &tournament, edition)?;
+        questions.answer(explanation, &tournament, edition, json)?;
     }
     if let Some(list) = checklist {
         // The state under the edition that paired the round (its floats and bye eligibility).
@@ -643,10 +644,18 @@ impl Questions {
         explanation: &swisspair::explain::Explanation,
         t: &Tournament,
         edition: Edition,
+        json: bool,
     ) -> Result<(), Failure> {
+        let whole = || {
+            if json {
+                explanation.to_json()
+            } else {
+                explanation.render()
+            }
+        };
         match &self.explain {
-            Some(Some(path)) => files::write_atomically(path, explanation.render().as_bytes())?,
-            Some(None) => eprint!("{}", explanation.render()),
+            Some(Some(path)) => files::write_atomically(path, whole().as_bytes())?,
+            Some(None) => eprint!("{}", whole()),
             None => {}
         }
         match self.why {

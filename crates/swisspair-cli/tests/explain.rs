@@ -68,3 +68,35 @@ fn explain_and_why_belong_to_pairing() {
     let malformed = run(&["--dutch", &input, "-p", "--why", "3,x"]);
     assert_eq!(malformed.status.code(), Some(3));
 }
+
+/// `--explain FILE --format json`: the explanation as a JSON document, for every system.
+#[test]
+fn explain_as_json_for_every_system() {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("swisspair-explain-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let input = example();
+    for system in ["--dutch", "--dubov", "--lim", "--rating1992"] {
+        let path = dir.join(format!("{}.json", system.trim_start_matches('-')));
+        let pairs = dir.join("pairs.json");
+        let out = run(&[
+            system,
+            &input,
+            "-p",
+            pairs.to_str().expect("utf-8"),
+            "--format",
+            "json",
+            "--explain",
+            path.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{system}");
+        let text = std::fs::read_to_string(&path).expect("written");
+        assert!(text.starts_with('{'), "{system}: {text}");
+        assert!(
+            text.contains("\"system\": \"") && text.contains("\"article\": \""),
+            "{system}: {text}"
+        );
+        assert_eq!(text.matches("\"start_number\"").count(), 16, "{system}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

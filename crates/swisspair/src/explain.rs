@@ -147,6 +147,67 @@ impl Explanation {
         }
     }
 
+    /// The explanation as a JSON document: `{"system", "edition", "round", "notes", "brackets":
+    /// [{"score", "residents", "moved_down", "pairs", "left", "reasons"}], "players": [{"start_number",
+    /// "outcome", "opponent", "colour", "reasons"}]}`, each reason `{"article", "text"}`.
+    pub fn to_json(&self) -> String {
+        use serde_json::{json, Value};
+        let reasons = |list: &[Reason]| -> Value {
+            Value::Array(
+                list.iter()
+                    .map(|r| json!({"article": r.article, "text": r.text}))
+                    .collect(),
+            )
+        };
+        let brackets: Vec<Value> = self
+            .brackets
+            .iter()
+            .map(|b| {
+                json!({
+                    "score": b.score.to_string(),
+                    "residents": b.residents,
+                    "moved_down": b.moved_down,
+                    "pairs": b.pairs.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
+                    "left": b.left,
+                    "reasons": reasons(&b.reasons),
+                })
+            })
+            .collect();
+        let players: Vec<Value> = self
+            .players
+            .iter()
+            .map(|p| {
+                let (outcome, opponent, colour) = match p.outcome {
+                    Outcome::Game { opponent, colour } => (
+                        "game",
+                        Some(opponent),
+                        Some(colour_word(colour).to_lowercase()),
+                    ),
+                    Outcome::Bye => ("bye", None, None),
+                    Outcome::NotPaired => ("not paired", None, None),
+                };
+                json!({
+                    "start_number": p.start_number,
+                    "outcome": outcome,
+                    "opponent": opponent,
+                    "colour": colour,
+                    "reasons": reasons(&p.reasons),
+                })
+            })
+            .collect();
+        let document = json!({
+            "system": self.system.name(),
+            "edition": self.edition.to_string(),
+            "round": self.round,
+            "notes": reasons(&self.notes),
+            "brackets": brackets,
+            "players": players,
+        });
+        let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
     /// The note of the player with starting number `n`.
     pub fn player(&self, n: u32) -> Option<&PlayerNote> {
         self.players.iter().find(|p| p.start_number == n)
