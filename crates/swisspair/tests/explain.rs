@@ -41,6 +41,7 @@ fn every_fixture_round_is_explained() {
             .collect();
         files.sort();
         let mut rounds = 0;
+        let mut cited: Vec<String> = Vec::new();
         for path in &files {
             let t = Tournament::from_bytes(&std::fs::read(path).expect("reads")).expect("parses");
             for round in 1..=t.rounds_played {
@@ -56,9 +57,23 @@ fn every_fixture_round_is_explained() {
                     explanation.players.iter().map(|p| p.start_number).collect();
                 numbers.dedup();
                 assert_eq!(numbers.len(), before.players.len());
+                for article in explanation.articles() {
+                    if !cited.iter().any(|a| a == article) {
+                        cited.push(article.to_string());
+                    }
+                }
                 rounds += 1;
             }
         }
         assert!(rounds > 500, "{folder}: {rounds} rounds");
+        // The generation of candidates is named: transpositions, exchanges, the MDPs paired.
+        let wanted: [&str; 3] = if edition.is_2026() {
+            ["4.2", "4.3", "4.4"]
+        } else {
+            ["D.1", "D.2", "D.3"]
+        };
+        for article in wanted {
+            assert!(cited.iter().any(|a| a == article), "{folder}: {article}");
+        }
     }
 }

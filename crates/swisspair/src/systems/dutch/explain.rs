@@ -56,6 +56,14 @@ pub fn explain(ctx: &Context<'_>, round: &RoundPairing, pairing: &Pairing) -> Ex
             float_reasons(ctx, &mut out, a, b);
             colour_reason(ctx, &mut out, a, b);
         }
+        let structure = Structure::of(record);
+        for (x, y, reason) in structure.pair_reasons(ctx) {
+            for p in [x, y] {
+                if let Some(n) = out.player_mut(number(p)) {
+                    n.reasons.push(reason.clone());
+                }
+            }
+        }
         for &p in &record.left {
             if round.bye == Some(p) {
                 continue;
@@ -155,6 +163,7 @@ fn bracket_note(ctx: &Context<'_>, record: &BracketRecord, bye: Option<usize>) -
             reasons.push(reason);
         }
     }
+    reasons.extend(Structure::of(record).bracket_reasons(ctx));
     if record.c9 {
         reasons.push(Reason::new(
             "C9",
@@ -449,5 +458,182 @@ fn criterion_text(f: Field) -> &'static str {
         Field::MustPair | Field::ExchangeCount | Field::ExchangeSum | Field::Probe => {
             "the order of generation"
         }
+    }
+}
+
+/// The candidate a bracket took, in the terms of its generation (2017 B.1–B.3, D; 2026 3, 4): the MDPs
+/// paired (S1) and those left in the limbo, the MDP-pairing, and the remainder's S1R against S2R after
+/// an exchange, if any. Read off the pairs taken: the lower BSN of each remainder pair is in S1R.
+struct Structure {
+    /// MDP pairs (MDP, resident), in MDP order.
+    mdp_pairs: Vec<(usize, usize)>,
+    /// MDPs not paired (the limbo).
+    limbo: Vec<usize>,
+    /// Remainder pairs (S1R, S2R), in S1R order.
+    remainder_pairs: Vec<(usize, usize)>,
+    /// The remainder's S1R before any exchange (its first players, as many as it makes pairs).
+    original_s1r: Vec<usize>,
+    /// The remainder in BSN order.
+    remainder: Vec<usize>,
+}
+
+impl Structure {
+    fn of(record: &BracketRecord) -> Structure {
+        let bsn: Vec<usize> = record
+            .mdps
+            .iter()
+            .chain(&record.residents)
+            .copied()
+            .collect();
+        let position = |p: usize| bsn.iter().position(|&q| q == p).unwrap_or(usize::MAX);
+        let partner = |p: usize| {
+            record
+                .pairs
+                .iter()
+                .find_map(|&(a, b)| (a == p).then_some(b).or((b == p).then_some(a)))
+        };
+        let mut mdp_pairs = Vec::new();
+        let mut limbo = Vec::new();
+        for &m in &record.mdps {
+            match partner(m) {
+                Some(r) => mdp_pairs.push((m, r)),
+                None => limbo.push(m),
+            }
+        }
+        let remainder: Vec<usize> = record
+            .residents
+            .iter()
+            .copied()
+            .filter(|r| !mdp_pairs.iter().any(|&(_, x)| x == *r))
+            .collect();
+        let mut remainder_pairs: Vec<(usize, usize)> = record
+            .pairs
+            .iter()
+            .filter(|&&(a, b)| remainder.contains(&a) && remainder.contains(&b))
+            .map(|&(a, b)| {
+                if position(a) < position(b) {
+                    (a, b)
+                } else {
+                    (b, a)
+                }
+            })
+            .collect();
+        remainder_pairs.sort_by_key(|&(a, _)| position(a));
+        let original_s1r = remainder
+            .iter()
+            .take(remainder_pairs.len())
+            .copied()
+            .collect();
+        Structure {
+            mdp_pairs,
+            limbo,
+            remainder_pairs,
+            original_s1r,
+            remainder,
+        }
+    }
+
+    /// Who moved between S1R and S2R: (out of S1R, into S1R).
+    fn exchange(&self) -> (Vec<usize>, Vec<usize>) {
+        let s1r: Vec<usize> = self.remainder_pairs.iter().map(|&(a, _)| a).collect();
+        let out = self
+            .original_s1r
+            .iter()
+            .copied()
+            .filter(|p| !s1r.contains(p))
+            .collect();
+        let into = s1r
+            .iter()
+            .copied()
+            .filter(|p| !self.original_s1r.contains(p))
+            .collect();
+        (out, into)
+    }
+
+    fn bracket_reasons(&self, ctx: &Context<'_>) -> Vec<Reason> {
+        let since_2026 = ctx.since_2026();
+        let number = |p: usize| ctx.state.players.get(p).map_or(0, |s| s.start_number);
+        let list = |v: &[usize]| {
+            v.iter()
+                .map(|&p| number(p).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut out = Vec::new();
+        if !self.limbo.is_empty() && !self.mdp_pairs.is_empty() {
+            out.push(Reason::new(
+                if since_2026 { "4.4" } else { "D.3" },
+                format!(
+                    "MDPs paired in the bracket (S1): {}; left in the limbo: {}",
+                    list(&self.mdp_pairs.iter().map(|&(m, _)| m).collect::<Vec<_>>()),
+                    list(&self.limbo)
+                ),
+            ));
+        }
+        let (gone, come) = self.exchange();
+        if !gone.is_empty() {
+            out.push(Reason::new(
+                if since_2026 { "4.3" } else { "D.2" },
+                format!(
+                    "the remainder's exchange: {} from S1R to S2R, {} from S2R to S1R",
+                    list(&gone),
+                    list(&come)
+                ),
+            ));
+        }
+        out
+    }
+
+    /// Each pair, (a, b, how the candidate's generation made it).
+    fn pair_reasons(&self, ctx: &Context<'_>) -> Vec<(usize, usize, Reason)> {
+        let since_2026 = ctx.since_2026();
+        let number = |p: usize| ctx.state.players.get(p).map_or(0, |s| s.start_number);
+        let article = if since_2026 { "4.2" } else { "D.1" };
+        let mut out = Vec::new();
+        for (i, &(m, r)) in self.mdp_pairs.iter().enumerate() {
+            out.push((
+                m,
+                r,
+                Reason::new(
+                    article,
+                    format!(
+                        "MDP-pairing: {} (S1 row {}) against {} of S2",
+                        number(m),
+                        i + 1,
+                        number(r)
+                    ),
+                ),
+            ));
+        }
+        let (gone, _) = self.exchange();
+        let s2r: Vec<usize> = self
+            .remainder
+            .iter()
+            .copied()
+            .filter(|p| !self.remainder_pairs.iter().any(|&(a, _)| a == *p))
+            .collect();
+        for (i, &(a, b)) in self.remainder_pairs.iter().enumerate() {
+            let natural = s2r.get(i) == Some(&b);
+            let how = match (gone.is_empty(), natural) {
+                (true, true) => "as S1R and S2R stand in order",
+                (true, false) => "by a transposition of S2R",
+                (false, true) => "after the exchange, S1R and S2R in order",
+                (false, false) => "after the exchange, by a transposition of S2R",
+            };
+            out.push((
+                a,
+                b,
+                Reason::new(
+                    article,
+                    format!(
+                        "{} (S1R row {}) against {} of S2R, {how}",
+                        number(a),
+                        i + 1,
+                        number(b)
+                    ),
+                ),
+            ));
+        }
+        out
     }
 }
