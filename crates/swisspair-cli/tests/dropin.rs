@@ -10,42 +10,13 @@
 //! - 8: the licence files.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-const EXAMPLE: &str = include_str!("../../../examples/club-16p-round5.trf");
+mod common;
+
+use common::{code, path, read, run, stderr, stdout, EXAMPLE};
 
 fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("swisspair-dropin-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temporary folder");
-    dir
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swisspair"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("utf-8 temp path")
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().unwrap_or(-1)
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn read(p: &Path) -> String {
-    std::fs::read_to_string(p).expect("file written")
+    common::workdir("dropin", name)
 }
 
 /// A player record in TRF columns, with its rounds' cells (`"   2 w 1"`).

@@ -2,44 +2,14 @@
 //! (and the editions listed) otherwise; the edition the file's system record names when no flag is given;
 //! the checklist, the checker and the generator under the 2026 edition.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
 
-const EXAMPLE: &str = include_str!("../../../examples/club-16p-round5.trf");
+mod common;
+
+use common::{code, path, read, run, stderr, stdout, EXAMPLE};
 
 fn workdir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("swisspair-editions-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temporary folder");
-    dir
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swisspair"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("utf-8 temp path")
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().unwrap_or(-1)
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn read(p: &Path) -> String {
-    std::fs::read_to_string(p).expect("output written")
+    common::workdir("editions", name)
 }
 
 /// The checklist line of player `n` (its starting number first).
