@@ -32,6 +32,8 @@
 //! These modules are public for the command line and the tests; they are not a stable API.
 
 #![deny(missing_docs)]
+// The systems' module documentation links their private parts, for `cargo doc --document-private-items`.
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod api;
 #[allow(missing_docs)]
