@@ -413,7 +413,8 @@ impl Explanation {
     }
 }
 
-fn list(numbers: &[u32]) -> String {
+/// Starting numbers as a list for a sentence (`3, 7, 12`), `none` when empty.
+pub fn list(numbers: &[u32]) -> String {
     let v: Vec<String> = numbers.iter().map(u32::to_string).collect();
     or_none(&v.join(", ")).to_string()
 }

@@ -16,15 +16,8 @@ pub fn number(ctx: &Context<'_>, v: usize) -> u32 {
 
 /// The starting numbers of `players`, as a list for a sentence.
 pub fn numbers(ctx: &Context<'_>, players: &[usize]) -> String {
-    let v: Vec<String> = players
-        .iter()
-        .map(|&p| number(ctx, p).to_string())
-        .collect();
-    if v.is_empty() {
-        "none".to_string()
-    } else {
-        v.join(", ")
-    }
+    let v: Vec<u32> = players.iter().map(|&p| number(ctx, p)).collect();
+    crate::explain::list(&v)
 }
 
 /// Adds a reason to the note of entrant `v` (once: a reason already given is not repeated).

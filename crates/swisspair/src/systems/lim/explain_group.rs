@@ -16,15 +16,8 @@ pub fn number(ctx: &Context<'_>, p: usize) -> u32 {
 }
 
 pub fn numbers(ctx: &Context<'_>, players: &[usize]) -> String {
-    let v: Vec<String> = players
-        .iter()
-        .map(|&p| number(ctx, p).to_string())
-        .collect();
-    if v.is_empty() {
-        "none".to_string()
-    } else {
-        v.join(", ")
-    }
+    let v: Vec<u32> = players.iter().map(|&p| number(ctx, p)).collect();
+    crate::explain::list(&v)
 }
 
 pub fn score_of(score_twice: i64) -> Score {
