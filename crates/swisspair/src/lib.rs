@@ -60,6 +60,8 @@ pub mod selftest;
 pub mod state;
 #[allow(missing_docs)]
 pub mod systems;
+#[cfg(test)]
+mod test_trf;
 #[allow(missing_docs)]
 pub mod tournament;
 #[allow(missing_docs)]

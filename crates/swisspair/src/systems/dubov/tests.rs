@@ -8,99 +8,13 @@ use super::history::{History, Move};
 use super::{recognise, subgroups};
 use crate::check::tournament_before;
 use crate::error::Error;
-use crate::score::Score;
 use crate::selftest::{config_for, Options};
 use crate::state::RoundState;
 use crate::systems::{dutch, Edition, System};
 use crate::tournament::{Colour, Tournament};
 use Colour::{Black as B, White as W};
 
-/// A tournament written as TRF: players (starting number = position + 1) with ratings, and rounds.
-struct Trf {
-    players: Vec<(String, u32)>,
-    /// Per player, per round: the TRF cell `OOOO C R`.
-    cells: Vec<Vec<String>>,
-    extra: Vec<String>,
-}
-
-impl Trf {
-    /// Players "Player 01", "Player 02", ... with these ratings.
-    fn new(ratings: &[u32]) -> Trf {
-        Trf {
-            players: ratings
-                .iter()
-                .enumerate()
-                .map(|(i, &r)| (format!("Player {:02}", i + 1), r))
-                .collect(),
-            cells: vec![Vec::new(); ratings.len()],
-            extra: Vec::new(),
-        }
-    }
-
-    fn cell(&mut self, player: u32, text: String) {
-        if let Some(c) = self.cells.get_mut(player as usize - 1) {
-            c.push(text);
-        }
-    }
-
-    /// A round: games `(white, black, result of white)` with `1 = 0 + -`, and byes `(player, code)`.
-    fn round(mut self, games: &[(u32, u32, char)], byes: &[(u32, char)]) -> Trf {
-        for &(w, b, r) in games {
-            let other = match r {
-                '1' => '0',
-                '0' => '1',
-                '+' => '-',
-                '-' => '+',
-                _ => '=',
-            };
-            self.cell(w, format!("{b:>4} w {r}"));
-            self.cell(b, format!("{w:>4} b {other}"));
-        }
-        for &(p, code) in byes {
-            self.cell(p, format!("0000 - {code}"));
-        }
-        self
-    }
-
-    fn line(mut self, text: &str) -> Trf {
-        self.extra.push(text.to_string());
-        self
-    }
-
-    fn build(&self) -> Tournament {
-        let mut text = String::from("012 Dubov test\n");
-        for (i, ((name, rating), cells)) in self.players.iter().zip(&self.cells).enumerate() {
-            let tenths: i32 = cells
-                .iter()
-                .map(|c| match c.chars().last() {
-                    Some('1' | '+' | 'U' | 'F') => 10,
-                    Some('=' | 'H') => 5,
-                    _ => 0,
-                })
-                .sum();
-            let points = Score(tenths).to_string();
-            text += &format!(
-                "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  {}\n",
-                i + 1,
-                "m",
-                "",
-                name,
-                rating,
-                "",
-                "",
-                "",
-                points,
-                i + 1,
-                cells.join("  ")
-            );
-        }
-        for l in &self.extra {
-            text += l;
-            text += "\n";
-        }
-        Tournament::from_bytes(text.as_bytes()).expect("test tournament reads")
-    }
-}
+use crate::test_trf::Trf;
 
 /// Pairs the next round with Dubov: games as (white, black) starting numbers, sorted, and the bye.
 fn dubov(t: &Tournament) -> (Vec<(u32, u32)>, Option<u32>) {

@@ -74,6 +74,37 @@ pub enum Field {
     Probe,
 }
 
+impl Field {
+    /// Every field, most significant first (`Field::ALL[i] as usize == i`).
+    pub const ALL: [Field; FIELD_COUNT] = [
+        Field::Completion,
+        Field::Pairs,
+        Field::Psd,
+        Field::PairedScores,
+        Field::NextComplete,
+        Field::NextPairs,
+        Field::NextPsd,
+        Field::NextPairedScores,
+        Field::UnplayedGames,
+        Field::TopscorerColourDifference,
+        Field::TopscorerColourRepeat,
+        Field::ColourPreference,
+        Field::StrongColourPreference,
+        Field::DownfloatRepeat1,
+        Field::UpfloatRepeat1,
+        Field::DownfloatRepeat2,
+        Field::UpfloatRepeat2,
+        Field::DownfloatScores1,
+        Field::UpfloatScores1,
+        Field::DownfloatScores2,
+        Field::UpfloatScores2,
+        Field::MustPair,
+        Field::ExchangeCount,
+        Field::ExchangeSum,
+        Field::Probe,
+    ];
+}
+
 /// The four colour fields, in priority order.
 pub const COLOUR_FIELDS: [Field; 4] = [
     Field::TopscorerColourDifference,
@@ -338,6 +369,13 @@ impl<const N: usize> FromLimbs for bnum::BUint<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn all_fields_are_listed_in_order() {
+        for (i, f) in Field::ALL.iter().enumerate() {
+            assert_eq!(*f as usize, i);
+        }
+    }
 
     #[test]
     fn wide_arithmetic_carries_and_borrows() {

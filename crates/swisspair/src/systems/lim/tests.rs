@@ -4,8 +4,8 @@
 use super::compatibility::{compatible, Scrutiny};
 use super::context::Context;
 use crate::error::Result;
-use crate::score::Score;
 use crate::systems::System;
+pub use crate::test_trf::Trf;
 use crate::tournament::Tournament;
 
 /// Issue 14: the explanation of the tournament's next round (paired as a whole) names `article` or
@@ -58,86 +58,5 @@ impl Scrutiny for Incompatible {
     }
     fn confirm(&mut self, _: &[(usize, usize)], _: &[(usize, usize)]) -> Result<bool> {
         Ok(true)
-    }
-}
-
-/// A tournament written as TRF: players (starting number = position + 1) with ratings, and rounds.
-pub struct Trf {
-    ratings: Vec<u32>,
-    /// Per player, per round: the TRF cell `OOOO C R`.
-    cells: Vec<Vec<String>>,
-    extra: Vec<String>,
-}
-
-impl Trf {
-    pub fn new(ratings: &[u32]) -> Trf {
-        Trf {
-            ratings: ratings.to_vec(),
-            cells: vec![Vec::new(); ratings.len()],
-            extra: Vec::new(),
-        }
-    }
-
-    fn cell(&mut self, player: u32, text: String) {
-        if let Some(c) = self.cells.get_mut(player as usize - 1) {
-            c.push(text);
-        }
-    }
-
-    /// A round: games `(white, black, result of white)` with `1 = 0 + -`, and byes `(player, code)`.
-    pub fn round(mut self, games: &[(u32, u32, char)], byes: &[(u32, char)]) -> Trf {
-        for &(w, b, r) in games {
-            let other = match r {
-                '1' => '0',
-                '0' => '1',
-                '+' => '-',
-                '-' => '+',
-                _ => '=',
-            };
-            self.cell(w, format!("{b:>4} w {r}"));
-            self.cell(b, format!("{w:>4} b {other}"));
-        }
-        for &(p, code) in byes {
-            self.cell(p, format!("0000 - {code}"));
-        }
-        self
-    }
-
-    pub fn line(mut self, text: &str) -> Trf {
-        self.extra.push(text.to_string());
-        self
-    }
-
-    pub fn build(&self) -> Tournament {
-        let mut text = String::from("012 Lim test\n");
-        for (i, (rating, cells)) in self.ratings.iter().zip(&self.cells).enumerate() {
-            let tenths: i32 = cells
-                .iter()
-                .map(|c| match c.chars().last() {
-                    Some('1' | '+' | 'U' | 'F') => 10,
-                    Some('=' | 'H') => 5,
-                    _ => 0,
-                })
-                .sum();
-            text += &format!(
-                "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  {}\n",
-                i + 1,
-                "m",
-                "",
-                format!("Player {:02}", i + 1),
-                rating,
-                "",
-                "",
-                "",
-                Score(tenths).to_string(),
-                i + 1,
-                cells.join("  ")
-            );
-        }
-        for l in &self.extra {
-            text += l;
-            text += "\n";
-        }
-        Tournament::from_bytes(text.as_bytes()).expect("test tournament reads")
     }
 }

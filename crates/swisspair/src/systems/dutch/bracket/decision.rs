@@ -39,34 +39,6 @@ fn compared(f: Field) -> bool {
     )
 }
 
-const ALL_FIELDS: [Field; FIELD_COUNT] = [
-    Field::Completion,
-    Field::Pairs,
-    Field::Psd,
-    Field::PairedScores,
-    Field::NextComplete,
-    Field::NextPairs,
-    Field::NextPsd,
-    Field::NextPairedScores,
-    Field::UnplayedGames,
-    Field::TopscorerColourDifference,
-    Field::TopscorerColourRepeat,
-    Field::ColourPreference,
-    Field::StrongColourPreference,
-    Field::DownfloatRepeat1,
-    Field::UpfloatRepeat1,
-    Field::DownfloatRepeat2,
-    Field::UpfloatRepeat2,
-    Field::DownfloatScores1,
-    Field::UpfloatScores1,
-    Field::DownfloatScores2,
-    Field::UpfloatScores2,
-    Field::MustPair,
-    Field::ExchangeCount,
-    Field::ExchangeSum,
-    Field::Probe,
-];
-
 impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     /// What decided `chosen` (pairs of players) against the bracket's initial candidate: the absolute
     /// criterion that rules the plain initial candidate out, if one does, then how the pairing taken
@@ -108,16 +80,8 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             return None;
         }
         let other = *search.left.iter().find(|v| !floaters.contains(v))?;
-        let (mine, theirs) = (self.sum_of(&chosen_pairs), self.sum_of(&search.pairs));
-        for f in ALL_FIELDS {
-            if !compared(f) || self.plan.layout.widths()[f as usize] == 0 {
-                continue;
-            }
-            if self.field(&mine, f) != self.field(&theirs, f) {
-                return Some(Decision::Floaters(self.plan.vertices[other].player, f));
-            }
-        }
-        None
+        let f = self.first_difference(&chosen_pairs, &search.pairs)?;
+        Some(Decision::Floaters(self.plan.vertices[other].player, f))
     }
 
     fn against_initial(&mut self, chosen: &BracketPairing) -> Vec<Decision> {
@@ -181,23 +145,27 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         if initial.iter().any(|&(a, b)| !self.legal(a, b)) {
             return out;
         }
-        let (taken, first) = (self.sum_of(&chosen_pairs), self.sum_of(&initial));
-        for f in ALL_FIELDS {
-            if !compared(f) || self.plan.layout.widths()[f as usize] == 0 {
-                continue;
-            }
-            if self.field(&taken, f) != self.field(&first, f) {
-                out.push(Decision::Criterion(f));
-                return out;
-            }
-        }
-        out.push(Decision::FollowingBracket);
+        out.push(match self.first_difference(&chosen_pairs, &initial) {
+            Some(f) => Decision::Criterion(f),
+            None => Decision::FollowingBracket,
+        });
         out
     }
 
     /// C.1–C.3: may vertices `a` and `b` meet?
     fn legal(&self, a: usize, b: usize) -> bool {
         compatible(self.ctx, &self.plan.vertices[a], &self.plan.vertices[b])
+    }
+
+    /// The most significant criterion (a compared field) in which the pairs `a` and `b` (vertices)
+    /// differ, if any.
+    fn first_difference(&mut self, a: &[(usize, usize)], b: &[(usize, usize)]) -> Option<Field> {
+        let (a, b) = (self.sum_of(a), self.sum_of(b));
+        Field::ALL.into_iter().find(|&f| {
+            compared(f)
+                && self.plan.layout.widths()[f as usize] > 0
+                && self.field(&a, f) != self.field(&b, f)
+        })
     }
 
     /// The sum of the weights of `pairs` (vertices).
