@@ -110,6 +110,19 @@ pub struct BracketRecord {
 }
 
 impl BracketRecord {
+    /// Keeps the record of a bracket when the round is being explained (nothing otherwise).
+    fn keep(
+        ctx: &Context<'_>,
+        records: &mut Vec<BracketRecord>,
+        bracket: &bracket::Bracket,
+        route: Route,
+        result: &bracket::BracketPairing,
+    ) {
+        if ctx.explain {
+            records.push(BracketRecord::new(bracket, route, result));
+        }
+    }
+
     fn new(bracket: &bracket::Bracket, route: Route, result: &bracket::BracketPairing) -> Self {
         let mdps = bracket.mdps.min(bracket.players.len());
         BracketRecord {
@@ -124,8 +137,8 @@ impl BracketRecord {
     }
 }
 
-/// A round's pairs (player indices), the receiver of the pairing-allocated bye, and how each bracket
-/// was paired.
+/// A round's pairs (player indices), the receiver of the pairing-allocated bye, and, when the round is
+/// explained, how each bracket was paired.
 pub struct RoundPairing {
     pub pairs: Vec<(usize, usize)>,
     pub bye: Option<usize>,

@@ -35,7 +35,7 @@ pub fn pair_round(ctx: &Context<'_>, groups: &[Vec<usize>]) -> Result<RoundPairi
         if bracket.next.is_empty() {
             // The last bracket: it includes the pairing-allocated bye.
             let last = pair_bracket(ctx, &bracket)?;
-            records.push(BracketRecord::new(&bracket, Route::Last, &last));
+            BracketRecord::keep(ctx, &mut records, &bracket, Route::Last, &last);
             pairs.extend(last.pairs);
             mdps = last.floaters;
             break;
@@ -71,7 +71,7 @@ pub fn pair_round(ctx: &Context<'_>, groups: &[Vec<usize>]) -> Result<RoundPairi
             None => completion.insert(Completion::new(ctx, &ctx.ranking.order)?),
         };
         if completion.remove_if_completable(ctx, &normal.pairs)? {
-            records.push(BracketRecord::new(&bracket, route, &normal));
+            BracketRecord::keep(ctx, &mut records, &bracket, route, &normal);
             pairs.extend(normal.pairs);
             mdps = normal.floaters;
             continue;
@@ -89,7 +89,7 @@ pub fn pair_round(ctx: &Context<'_>, groups: &[Vec<usize>]) -> Result<RoundPairi
                 ..bracket.clone()
             },
         )?;
-        records.push(BracketRecord::new(&bracket, Route::Penultimate, &ppb));
+        BracketRecord::keep(ctx, &mut records, &bracket, Route::Penultimate, &ppb);
         pairs.extend(ppb.pairs);
         let mut clb = ppb.floaters;
         let clb_mdps = clb.len();
@@ -106,7 +106,7 @@ pub fn pair_round(ctx: &Context<'_>, groups: &[Vec<usize>]) -> Result<RoundPairi
             c9: false,
         };
         let last = pair_bracket(ctx, &clb)?;
-        records.push(BracketRecord::new(&clb, Route::CollapsedLast, &last));
+        BracketRecord::keep(ctx, &mut records, &clb, Route::CollapsedLast, &last);
         pairs.extend(last.pairs);
         mdps = last.floaters;
         break;

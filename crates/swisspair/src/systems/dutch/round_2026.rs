@@ -86,7 +86,7 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
             } else {
                 Route::WithBye
             };
-            records.push(BracketRecord::new(&bracket, route, &result));
+            BracketRecord::keep(ctx, &mut records, &bracket, route, &result);
             pairs.extend(result.pairs);
             mdps = result.floaters;
             if rest.is_empty() {
@@ -105,7 +105,7 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
         };
         if let Some(result) = bracket::pair_bracket(ctx, &alone)? {
             if completion.remove_if_completable(ctx, &result.pairs)? {
-                records.push(BracketRecord::new(&alone, Route::Alone, &result));
+                BracketRecord::keep(ctx, &mut records, &alone, Route::Alone, &result);
                 pairs.extend(result.pairs);
                 continue;
             }
@@ -119,7 +119,7 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
         };
         let result = pair_bracket(ctx, &ahead)?;
         if completion.remove_if_extendable(ctx, &result.pairs, &result.next_pairs)? {
-            records.push(BracketRecord::new(&ahead, Route::WithNext, &result));
+            BracketRecord::keep(ctx, &mut records, &ahead, Route::WithNext, &result);
             pairs.extend(result.pairs);
             mdps = result.floaters;
             continue;
@@ -131,7 +131,7 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
                 "a bracket paired with every remaining player left the round incomplete".into(),
             ));
         }
-        records.push(BracketRecord::new(&full, Route::WithEveryone, &result));
+        BracketRecord::keep(ctx, &mut records, &full, Route::WithEveryone, &result);
         pairs.extend(result.pairs);
         mdps = result.floaters;
     }
