@@ -41,7 +41,9 @@
 //! tight edges; then the duals of *hubs* (vertices whose edges hold up the
 //! duals of many single ones) are raised, those of the single vertices are
 //! lowered halfway towards their smallest feasible value all at once, and
-//! the greedy matching is extended (see `Solver::init`).  On pairing weights
+//! the greedy matching is extended; or, when that leaves more single, the
+//! vertices other than the hubs start again from their heaviest edges among
+//! themselves (see `Solver::init`).  On pairing weights
 //! this is what lets a score group of thousands start mostly matched.
 //!
 //! ## Cost of a stage

@@ -412,9 +412,11 @@ impl<W: Weight> Solver<W> {
     /// Fresh start: vertex duals `d_v = max_w w(v, w)`, a greedy matching on
     /// tight edges, then raised duals for hubs
     /// ([`raise_hubs`](Self::raise_hubs)) and lowered duals for the vertices
-    /// left single
-    /// ([`lower_singles_together`](Self::lower_singles_together)), with a
-    /// greedy matching on the edges that became tight.
+    /// left single ([`lower_singles`](Self::lower_singles)), with a greedy
+    /// matching on the edges that became tight.  When there are hubs, the
+    /// start is also tried afresh without them
+    /// ([`start_without_hubs`](Self::start_without_hubs)), and the one that
+    /// leaves fewer single vertices is kept.
     ///
     /// Any dual-feasible start gives a maximum-weight matching; these steps
     /// only decide how many vertices the stages still have to match.  On the
@@ -430,15 +432,64 @@ impl<W: Weight> Solver<W> {
         for v in 0..n {
             self.greedy_match(g, v);
         }
-        self.raise_hubs(g);
-        self.lower_singles_together(g);
-        for v in 0..n {
-            if self.mate[v] == NONE {
-                self.dual[v] = self.needed_dual(g, v);
-                self.greedy_match(g, v);
+        let hubs = self.raise_hubs(g);
+        if hubs.is_empty() {
+            self.lower_singles(g);
+        } else {
+            // Two ways on from the hubs; the one that leaves fewer vertices
+            // to the stages is kept.
+            let raised = (self.mate[..n].to_vec(), self.dual[..n].to_vec());
+            let left = self.lower_singles(g);
+            let lowered = (self.mate[..n].to_vec(), self.dual[..n].to_vec());
+            self.mate[..n].copy_from_slice(&raised.0);
+            self.dual[..n].copy_from_slice(&raised.1);
+            self.start_without_hubs(g, &hubs);
+            self.raise_hubs(g);
+            if self.lower_singles(g) > left {
+                self.mate[..n].copy_from_slice(&lowered.0);
+                self.dual[..n].copy_from_slice(&lowered.1);
             }
         }
         self.initialized = true;
+    }
+
+    /// Lowers the duals of the single vertices and matches them greedily
+    /// along the edges that became tight: all together (see
+    /// [`lower_singles_together`](Self::lower_singles_together)), again
+    /// after raising the hubs that emerged while that halves the singles
+    /// left, then each to the smallest feasible value.  Returns how many
+    /// stay single with a positive dual (each a stage's work).
+    fn lower_singles(&mut self, g: &Graph<W>) -> usize {
+        const ROUNDS: usize = 3;
+        let active = |this: &Self| {
+            (0..this.n)
+                .filter(|&v| this.mate[v] == NONE && !this.dual[v].is_zero())
+                .count()
+        };
+        self.lower_singles_together(g);
+        let mut before = active(self);
+        for _ in 0..ROUNDS {
+            if before < HUB_MIN * HUB_SHARE || self.raise_hubs(g).is_empty() {
+                break;
+            }
+            self.lower_singles_together(g);
+            let now = active(self);
+            if 2 * now > before {
+                break;
+            }
+            before = now;
+        }
+        let mut left = 0;
+        for v in 0..self.n {
+            if self.mate[v] == NONE {
+                self.dual[v] = self.needed_dual(g, v);
+                self.greedy_match(g, v);
+                if self.mate[v] == NONE && !self.dual[v].is_zero() {
+                    left += 1;
+                }
+            }
+        }
+        left
     }
 
     /// Raises the dual of every *hub* to its heaviest edge (twice the
@@ -450,7 +501,7 @@ impl<W: Weight> Solver<W> {
     /// worth more to everyone than any pairing within the group).  While it
     /// holds them up, the lowering that follows achieves nothing and the
     /// group stays single.  Raised, it costs one stage of its own later.
-    fn raise_hubs(&mut self, g: &Graph<W>) {
+    fn raise_hubs(&mut self, g: &Graph<W>) -> Vec<usize> {
         let n = self.n;
         let mut holds = vec![0usize; n];
         let mut singles = 0;
@@ -465,13 +516,46 @@ impl<W: Weight> Solver<W> {
         }
         let threshold = (singles / HUB_SHARE).max(HUB_MIN);
         let hubs: Vec<usize> = (0..n).filter(|&h| holds[h] >= threshold).collect();
-        for h in hubs {
+        for &h in &hubs {
             let m = self.mate[h];
             if m != NONE {
                 self.mate[m as usize] = NONE;
                 self.mate[h] = NONE;
             }
             self.dual[h] = heaviest_edge(g, h);
+        }
+        hubs
+    }
+
+    /// Starts afresh on the vertices other than the raised `hubs`: each
+    /// takes as its dual its heaviest edge to a non-hub (the hubs cover
+    /// their edges alone), and they are matched greedily again.
+    ///
+    /// The duals the first greedy pass gave them came from their edges to
+    /// the hubs (a higher-scored player is the heaviest edge of a whole
+    /// score group), which no pairing within the group can make tight; from
+    /// their own best edges within the group, the many equal ones are.
+    fn start_without_hubs(&mut self, g: &Graph<W>, hubs: &[usize]) {
+        let n = self.n;
+        let mut hub = vec![false; n];
+        for &h in hubs {
+            hub[h] = true;
+        }
+        for v in 0..n {
+            if hub[v] {
+                continue;
+            }
+            self.mate[v] = NONE;
+            let mut max = W::ZERO;
+            g.edges(v, |w, w2| {
+                if !hub[w as usize] && w2 > max {
+                    max = w2;
+                }
+            });
+            self.dual[v] = max.halve();
+        }
+        for (v, _) in hub.iter().enumerate().filter(|(_, &h)| !h) {
+            self.greedy_match(g, v);
         }
     }
 

@@ -145,64 +145,72 @@ pub fn first_best_from<V: Value>(
         }
     }
     let u: Vec<V> = (0..n).map(|a| own[a] - v[optimal[a]]).collect();
-    let tight = |a: usize, b: usize| weight(a, b) == Some(u[a] + v[b]);
+    // The tight pairs, as a set of rows for each column.
+    let words = n.div_ceil(64);
+    let mut tight_rows = vec![0u64; n * words];
+    for a in 0..n {
+        for b in 0..n {
+            if weight(a, b) == Some(u[a] + v[b]) {
+                tight_rows[b * words + a / 64] |= 1 << (a % 64);
+            }
+        }
+    }
+    let tight = |a: usize, b: usize| tight_rows[b * words + a / 64] & (1 << (a % 64)) != 0;
     let mut column_of = optimal.to_vec();
     let mut fixed_column = vec![false; n];
-    let mut seen = vec![usize::MAX; n]; // the search that reached a row
-    let mut parent = vec![(NONE, NONE); n]; // row -> (row it was reached from, column between)
+    // Rows that may still move: those after the one being placed (the earlier ones are fixed).
+    let mut movable = vec![u64::MAX; words];
+    if !n.is_multiple_of(64) {
+        movable[words - 1] = (1 << (n % 64)) - 1;
+    }
+    let mut through = vec![NONE; n]; // a row that can hand its column on: the column it takes
+    let mut reached = vec![0u64; words];
+    let mut queue = std::collections::VecDeque::new();
     for a in 0..n {
+        movable[a / 64] &= !(1 << (a % 64));
         let current = column_of[a];
-        let mut chosen = None;
-        for b in 0..n {
-            if fixed_column[b] || !tight(a, b) {
-                continue;
-            }
-            if b == current {
-                chosen = Some(b);
-                break;
-            }
-            // a takes b: b's row must reach a's column along tight pairs, alternating with the assignment.
-            let search = a * n + b;
-            let start = row_of[b];
-            seen[start] = search;
-            parent[start] = (NONE, NONE);
-            let mut queue = std::collections::VecDeque::from([start]);
-            let mut end = None;
-            'search: while let Some(r) = queue.pop_front() {
-                for x in 0..n {
-                    if fixed_column[x] || x == b || x == column_of[r] || !tight(r, x) {
-                        continue;
+        // The lowest tight column a could have; its own unless a lower one is possible.
+        let lower = (0..current).filter(|&b| !fixed_column[b] && tight(a, b));
+        let mut chosen = current;
+        let mut candidates = lower.peekable();
+        if candidates.peek().is_some() {
+            // The rows that can give their column up along tight pairs, each taking the next
+            // column towards `current`: found backwards from `current`.
+            reached.iter_mut().for_each(|w| *w = 0);
+            queue.clear();
+            queue.push_back(current);
+            while let Some(x) = queue.pop_front() {
+                for (i, word) in reached.iter_mut().enumerate() {
+                    let mut new = tight_rows[x * words + i] & movable[i] & !*word;
+                    *word |= new;
+                    while new != 0 {
+                        let r = i * 64 + new.trailing_zeros() as usize;
+                        new &= new - 1;
+                        through[r] = x;
+                        queue.push_back(column_of[r]);
                     }
-                    if x == current {
-                        end = Some((r, x));
-                        break 'search;
-                    }
+                }
+            }
+            let reaches = |r: usize| reached[r / 64] & (1 << (r % 64)) != 0;
+            if let Some(b) = candidates.find(|&b| reaches(row_of[b])) {
+                // Each row on the path takes the column it reached `current` through.
+                let mut r = row_of[b];
+                loop {
+                    let x = through[r];
                     let next = row_of[x];
-                    if next != a && seen[next] != search {
-                        seen[next] = search;
-                        parent[next] = (r, x);
-                        queue.push_back(next);
+                    column_of[r] = x;
+                    row_of[x] = r;
+                    if x == current {
+                        break;
                     }
+                    r = next;
                 }
+                column_of[a] = b;
+                row_of[b] = a;
+                chosen = b;
             }
-            let Some((mut r, mut x)) = end else { continue };
-            // Each row on the path takes the column it reached the next one through.
-            loop {
-                column_of[r] = x;
-                row_of[x] = r;
-                let (previous_row, column) = parent[r];
-                if previous_row == NONE {
-                    break;
-                }
-                r = previous_row;
-                x = column;
-            }
-            column_of[a] = b;
-            row_of[b] = a;
-            chosen = Some(b);
-            break;
         }
-        fixed_column[chosen?] = true;
+        fixed_column[chosen] = true;
     }
     Some(column_of)
 }

@@ -74,6 +74,13 @@ pub struct Bracket {
     pub c9: bool,
 }
 
+impl Bracket {
+    /// The graph holds a vertex for the pairing-allocated bye.
+    fn has_bye_vertex(&self) -> bool {
+        (self.complete || self.next_is_last) && self.bye
+    }
+}
+
 /// The pairing of a bracket.
 #[derive(Clone, Debug, Default)]
 pub struct BracketPairing {
@@ -186,6 +193,11 @@ fn trace(
 }
 
 fn pair_bracket_inner(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<BracketPairing>> {
+    // An odd number of players cannot all be paired among themselves (without the bye's vertex).
+    if bracket.only_without_floaters && bracket.players.len() % 2 == 1 && !bracket.has_bye_vertex()
+    {
+        return Ok(None);
+    }
     if let Some(perfect) = perfect_initial_candidate(ctx, bracket) {
         return Ok(Some(perfect));
     }

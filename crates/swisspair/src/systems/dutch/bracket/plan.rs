@@ -146,7 +146,7 @@ impl Plan {
         if b.complete {
             vertices.extend(b.lower.iter().map(|&p| outside(Role::Lower, p)));
         }
-        if (b.complete || b.next_is_last) && b.bye {
+        if b.has_bye_vertex() {
             vertices.push(Vertex {
                 role: Role::Bye,
                 player: usize::MAX,
@@ -161,7 +161,9 @@ impl Plan {
         }
         if b.mdps == 0 {
             // A homogeneous bracket is its own remainder; it usually pairs half its players, which makes
-            // S1R the first half (B.2). The exchange fields (D.2.a/b) then go in the first weights.
+            // S1R the first half (B.2). D.2.a's field then goes in the first weights; D.2.b's sums
+            // only once an exchange is needed (see `Solver::run`): they make every pair's weight
+            // different, which slows the first solve of a large bracket down many times.
             let half = b.players.len() / 2;
             for (i, v) in vertices.iter_mut().take(b.players.len()).enumerate() {
                 v.remainder_rank = i as u32 + 1;
@@ -310,7 +312,7 @@ impl Plan {
             complete: b.complete,
             only_without_floaters: b.only_without_floaters,
             c9: b.c9,
-            exchange_sums: true,
+            exchange_sums: false,
             exchanges_excluded: false,
         }
     }

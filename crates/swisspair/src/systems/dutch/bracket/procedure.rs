@@ -71,7 +71,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 remainder_pairs += 1;
             }
         }
-        // The weights already hold D.2.a/b for a homogeneous bracket that pairs as many as half of its
+        // The weights already hold D.2.a for a homogeneous bracket that pairs as many as half of its
         // players (see `Plan::new`); otherwise they are set now.
         let guessed = remainder.iter().enumerate().all(|(i, &v)| {
             let vertex = &self.plan.vertices[v];

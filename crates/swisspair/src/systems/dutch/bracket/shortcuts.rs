@@ -344,22 +344,51 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 }
             }
         }
-        // What the following bracket is worth with each S2R player added, by whom he may meet there.
-        let mut worth: std::collections::BTreeMap<Vec<bool>, I256> = Default::default();
+        // What the following bracket is worth with each S2R player added. A pair with the following
+        // bracket is worth the same whoever of S2R floats (C.7 / C8 read only his score), so the
+        // worth depends only on whom he may not meet there: it is the worth with the floater joined
+        // to every resident but a set `excluded`, grown from the empty set by the partner the
+        // floater has in that optimum for as long as he may not meet that partner (an optimum that
+        // avoids the floater's forbidden residents is also the optimum without them).
+        let anyone = *s2.first()?;
+        let to_slot: Vec<W> = residents
+            .iter()
+            .map(|&y| self.weight(anyone, y))
+            .collect::<Result<_>>()
+            .ok()?;
+        let mut joined = vec![false; residents.len()];
+        let mut worth: std::collections::BTreeMap<Vec<usize>, (I256, Option<usize>)> =
+            Default::default();
         let mut float_values = Vec::with_capacity(s2.len());
         for &z in s2 {
-            let signature: Vec<bool> = residents.iter().map(|&y| self.is_alive(z, y)).collect();
-            if let Some(&value) = worth.get(&signature) {
-                float_values.push(value);
-                continue;
-            }
-            self.add_to_next(&mut next, &members, &residents, z)?;
-            let mut value = I256::ZERO;
-            for (a, b) in next.pairs() {
-                let (a, b) = (*members.get(a).unwrap_or(&z), *members.get(b).unwrap_or(&z));
-                value += self.high_value(a, b, shift)?;
-            }
-            worth.insert(signature, value);
+            let mut excluded: Vec<usize> = Vec::new();
+            let value = loop {
+                let (value, partner) = match worth.get(&excluded) {
+                    Some(&known) => known,
+                    None => {
+                        let wanted: Vec<bool> = (0..residents.len())
+                            .map(|i| !excluded.contains(&i))
+                            .collect();
+                        join_to_slot(&mut next, slot, &mut joined, &to_slot, &wanted)?;
+                        let mut value = I256::ZERO;
+                        for (a, b) in next.pairs() {
+                            let (a, b) =
+                                (*members.get(a).unwrap_or(&z), *members.get(b).unwrap_or(&z));
+                            value += self.high_value(a, b, shift)?;
+                        }
+                        let known = (value, next.mate(slot));
+                        worth.insert(excluded.clone(), known);
+                        known
+                    }
+                };
+                match partner {
+                    Some(i) if !self.is_alive(z, *residents.get(i)?) => {
+                        excluded.push(i);
+                        excluded.sort_unstable();
+                    }
+                    _ => break value,
+                }
+            };
             float_values.push(value);
         }
         // The optimum's assignment: S1R to the S2R players they meet, the float row to the one left.
@@ -426,7 +455,11 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         let others: Vec<usize> = (0..size).filter(|v| !remainder.contains(v)).collect();
         let mut pairing = self.assign(&partners, &row_vertices, s2, &others)?;
         // The following bracket as it pairs with this floater.
-        self.add_to_next(&mut next, &members, &residents, floater)?;
+        let wanted: Vec<bool> = residents
+            .iter()
+            .map(|&y| self.is_alive(floater, y))
+            .collect();
+        join_to_slot(&mut next, slot, &mut joined, &to_slot, &wanted)?;
         pairing.next_pairs = next
             .pairs()
             .into_iter()
@@ -438,25 +471,25 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             .collect();
         Some(pairing)
     }
+}
 
-    /// Puts `z` in the spare last vertex of the following bracket's matching `next` (whose other
-    /// vertices are `members`) with its edges to `residents`, and solves.
-    pub(super) fn add_to_next(
-        &mut self,
-        next: &mut MatchingComputer<W>,
-        members: &[usize],
-        residents: &[usize],
-        z: usize,
-    ) -> Option<()> {
-        let slot = members.len();
-        next.isolate_vertex(slot).ok()?;
-        for (i, &y) in residents.iter().enumerate() {
-            if self.is_alive(z, y) {
-                let w = self.weight(z, y).ok()?;
-                next.set_edge(slot, i, w).ok()?;
-            }
+/// Gives the spare last vertex `slot` of the following bracket's matching `next` an edge of weight
+/// `weights[i]` to each resident `i` (the first vertices) that is `wanted`, and none to the others;
+/// `joined` holds which edges it has now. Then solves.
+fn join_to_slot<W: Weight>(
+    next: &mut MatchingComputer<W>,
+    slot: usize,
+    joined: &mut [bool],
+    weights: &[W],
+    wanted: &[bool],
+) -> Option<()> {
+    for (i, ((now, &want), &w)) in joined.iter_mut().zip(wanted).zip(weights).enumerate() {
+        if *now != want {
+            next.set_edge(slot, i, if want { w } else { W::ZERO })
+                .ok()?;
+            *now = want;
         }
-        next.solve();
-        Some(())
     }
+    next.solve();
+    Some(())
 }
