@@ -73,7 +73,11 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// this many single vertices and at least `1 / HUB_SHARE` of them (see
 /// [`Solver::raise_hubs`]).
 const HUB_MIN: usize = 16;
-const HUB_SHARE: usize = 4;
+const HUB_SHARE: usize = 16;
+
+/// Single vertices few enough for the stages: the fresh start tries no
+/// further once it leaves fewer (see [`Solver::init`]).
+const FEW_SINGLES: usize = 64;
 
 /// The heaviest (doubled) edge weight of `v`, zero without edges.
 fn heaviest_edge<W: Weight>(g: &Graph<W>, v: usize) -> W {
@@ -433,16 +437,11 @@ impl<W: Weight> Solver<W> {
             self.greedy_match(g, v);
         }
         let hubs = self.raise_hubs(g);
-        if hubs.is_empty() {
-            self.lower_singles(g);
-        } else {
-            // Two ways on from the hubs; the one that leaves fewer vertices
-            // to the stages is kept.
-            let raised = (self.mate[..n].to_vec(), self.dual[..n].to_vec());
-            let left = self.lower_singles(g);
+        let left = self.lower_singles(g);
+        if !hubs.is_empty() && left >= FEW_SINGLES {
+            // Too many left for the stages: try again from the raised hubs
+            // without them, and keep whichever leaves fewer single.
             let lowered = (self.mate[..n].to_vec(), self.dual[..n].to_vec());
-            self.mate[..n].copy_from_slice(&raised.0);
-            self.dual[..n].copy_from_slice(&raised.1);
             self.start_without_hubs(g, &hubs);
             self.raise_hubs(g);
             if self.lower_singles(g) > left {
@@ -469,7 +468,7 @@ impl<W: Weight> Solver<W> {
         self.lower_singles_together(g);
         let mut before = active(self);
         for _ in 0..ROUNDS {
-            if before < HUB_MIN * HUB_SHARE || self.raise_hubs(g).is_empty() {
+            if before < FEW_SINGLES || self.raise_hubs(g).is_empty() {
                 break;
             }
             self.lower_singles_together(g);
@@ -527,9 +526,9 @@ impl<W: Weight> Solver<W> {
         hubs
     }
 
-    /// Starts afresh on the vertices other than the raised `hubs`: each
-    /// takes as its dual its heaviest edge to a non-hub (the hubs cover
-    /// their edges alone), and they are matched greedily again.
+    /// Starts afresh from the `hubs`, raised to cover their edges alone: the
+    /// other vertices take as their dual their heaviest edge to a non-hub,
+    /// and are matched greedily again.
     ///
     /// The duals the first greedy pass gave them came from their edges to
     /// the hubs (a higher-scored player is the heaviest edge of a whole
@@ -541,18 +540,15 @@ impl<W: Weight> Solver<W> {
         for &h in hubs {
             hub[h] = true;
         }
-        for v in 0..n {
-            if hub[v] {
-                continue;
-            }
+        for (v, &is_hub) in hub.iter().enumerate() {
             self.mate[v] = NONE;
             let mut max = W::ZERO;
             g.edges(v, |w, w2| {
-                if !hub[w as usize] && w2 > max {
+                if (is_hub || !hub[w as usize]) && w2 > max {
                     max = w2;
                 }
             });
-            self.dual[v] = max.halve();
+            self.dual[v] = if is_hub { max } else { max.halve() };
         }
         for (v, _) in hub.iter().enumerate().filter(|(_, &h)| !h) {
             self.greedy_match(g, v);

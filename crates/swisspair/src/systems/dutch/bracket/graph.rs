@@ -45,15 +45,62 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     /// Gives the matching every edge.
     pub(super) fn build_edges(&mut self) -> Result<()> {
         let n = self.n();
+        // Pairs of players alike are worth the same: each weight is computed once per pair of
+        // classes (the lower BSN first, as the colour rules read the pair).
+        let classes = self.weight_classes();
+        let mut known: std::collections::HashMap<(u32, u32), W> = Default::default();
         for u in 0..n {
             for v in u + 1..n {
                 if self.alive[u * n + v] {
-                    let w = self.weight(u, v)?;
+                    let w = match &classes {
+                        Some(c) => match known.entry((c[u], c[v])) {
+                            std::collections::hash_map::Entry::Occupied(e) => *e.get(),
+                            std::collections::hash_map::Entry::Vacant(e) => {
+                                *e.insert(self.weight(u, v)?)
+                            }
+                        },
+                        None => self.weight(u, v)?,
+                    };
                     self.set_edge(u, v, w)?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// Numbers the vertices so that two of the same number are worth the same with anybody (all
+    /// that [`Self::fill_weight`] reads of a vertex but its BSN, whose order the caller keeps);
+    /// `None` while a probe or D.2.b's sums single vertices out. A topscorer has a number of his
+    /// own: his colours are read from his whole history.
+    fn weight_classes(&self) -> Option<Vec<u32>> {
+        if self.probe.is_some() || self.plan.exchange_sums {
+            return None;
+        }
+        let ctx = self.ctx;
+        let mut numbers = std::collections::BTreeMap::new();
+        let classes = self
+            .plan
+            .vertices
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let player = (v.role != Role::Bye).then(|| &ctx.state.players[v.player]);
+                let down = player.map(|p| float_repeats(p, Receives::Down));
+                let up = player.map(|p| float_repeats(p, Receives::Up));
+                let key = (
+                    v.role,
+                    v.score,
+                    player.map(|p| (p.preference.colour, p.preference.strength, p.games_played)),
+                    down.map(|r| (r.previous, r.two_before)),
+                    up.map(|r| (r.previous, r.two_before)),
+                    (v.must_pair, v.remainder_rank > 0, v.in_s2r),
+                    player.filter(|p| p.topscorer).map(|_| i),
+                );
+                let next = numbers.len() as u32;
+                *numbers.entry(key).or_insert(next)
+            })
+            .collect();
+        Some(classes)
     }
 
     pub(super) fn n(&self) -> usize {

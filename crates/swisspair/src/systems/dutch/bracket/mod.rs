@@ -98,7 +98,7 @@ pub struct BracketPairing {
     pub decision: Vec<Decision>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Role {
     Mdp,
     Resident,
