@@ -2,7 +2,7 @@
 # Times whole pairings (the whole process, as tournament software runs it) of large tournaments, and
 # reports the wall time and the peak memory of each.
 #
-#   scripts/bench-pairings.sh [--quick] [--edition YEAR] [SYSTEM]
+#   scripts/bench-pairings.sh [--quick | --scale [--record]] [--edition YEAR] [SYSTEM]
 #                                     SYSTEM: dutch (default), dubov, lim, rating1992; YEAR: 2017, 2026
 #
 # Cases: the reference tournaments of tests/data/perf (1,000 players x 9 rounds, 1,500 x 11): their
@@ -11,17 +11,29 @@
 # the last round. Generated files are cached in target/bench-data. --quick skips the 9,999-player cases.
 # --edition pairs (and generates) under that edition of the system's rules; without it, both editions of
 # the Dutch system are timed in turn.
+#
+# --scale times what matters at full scale instead, each case against its target: every round of
+# 9,999-player tournaments (7 rounds, seeds 1 and 2; 11 rounds with forfeits and half-point byes, seed
+# 3; target 10 s and 1 GB), the last round of 2,000-player tournaments of 11 rounds (seeds 1-3, 0.5 s)
+# and of tests/data/perf's 1,000 players (0.1 s), and the growth with the number of players (250 ...
+# 9,999, 11 rounds: rounds 2, 6 and 11). Generating the tournaments takes long the first time (each
+# round is paired). The outputs are fixed by the seeds: each is compared with its checksum in
+# scripts/bench-pairings.expected (--record writes them), so a faster engine shows it pairs the same.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=0
+scale=0
+record=0
 system=dutch
 editions=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
+    --scale) scale=1 ;;
+    --record) record=1 ;;
     --edition) shift; editions=${1:?--edition needs a year} ;;
     dutch|dubov|lim|rating1992) system=$1 ;;
-    *) echo "usage: $0 [--quick] [--edition YEAR] [dutch|dubov|lim|rating1992]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--quick | --scale [--record]] [--edition YEAR] [dutch|dubov|lim|rating1992]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -86,15 +98,82 @@ run() {
 }
 
 generated() {
-  local players=$1 rounds=$2 seed=$3
-  local file="$data/gen-${players}p-${rounds}r-s${seed}-$edition.trf"
+  local players=$1 rounds=$2 seed=$3 extra=${4:-}
+  local file="$data/gen-${players}p-${rounds}r-s${seed}${extra:+-fb}-$edition.trf"
   if [ ! -f "$file" ]; then
-    printf "PlayersNumber=%s\nRoundsNumber=%s\nDrawPercentage=30\n" "$players" "$rounds" > "$data/gen.cfg"
+    printf "PlayersNumber=%s\nRoundsNumber=%s\nDrawPercentage=30\n%s" "$players" "$rounds" "$extra" > "$data/gen.cfg"
     echo "generating $players players x $rounds rounds (cached in $file) ..." >&2
     "$bin" --dutch $edition_flag -g "$data/gen.cfg" -o "$file" -s "$seed"
   fi
   echo "$file"
 }
+
+# scaled LABEL FILE ROUND TARGET: pair round ROUND of FILE; report time, memory, the target (seconds)
+# met or missed, and the output against its recorded checksum.
+expected=scripts/bench-pairings.expected
+missed=0
+changed=0
+scaled() {
+  local label=$1 file=$2 round=$3 target=$4
+  cut_before "$file" "$round" "$data/scaled.trf"
+  local out
+  out=$( { /usr/bin/time -f "%e %M" "$bin" --"$system" $edition_flag "$data/scaled.trf" -p "$data/out.txt" 2>&1 >/dev/null; } | tail -n 1)
+  local secs=${out% *} kb=${out#* }
+  local sum verdict check
+  sum=$(md5sum < "$data/out.txt" | cut -c1-16)
+  verdict=met
+  if [ "$(echo "$secs >= $target || $kb >= 1048576" | bc)" = 1 ]; then verdict=MISSED; missed=$((missed + 1)); fi
+  local key="$edition $label"
+  if [ "$record" = 1 ]; then
+    grep -vF "$key " "$expected" > "$expected.new" 2>/dev/null || true
+    echo "$key $sum" >> "$expected.new"
+    sort "$expected.new" > "$expected"
+    rm -f "$expected.new"
+    check=recorded
+  elif grep -qxF "$key $sum" "$expected" 2>/dev/null; then
+    check=same
+  elif grep -qF "$key " "$expected" 2>/dev/null; then
+    check=CHANGED
+    changed=$((changed + 1))
+  else
+    check="not recorded"
+  fi
+  printf "%-52s %8.3f s %8.1f MB  target %5s s: %-6s output: %s\n" "$label" "$secs" \
+    "$(echo "$kb / 1024" | bc -l)" "$target" "$verdict" "$check"
+}
+
+if [ "$scale" = 1 ]; then
+  [ "$system" = dutch ] || { echo "--scale times the Dutch system" >&2; exit 2; }
+  for edition in $editions; do
+    edition_flag="--edition $edition"
+    echo "system: dutch, edition: $edition"
+    perf=tests/data/perf/dutch-perf-1000p-9r-s1000.trf
+    scaled "1,000 players: last round (9)" "$perf" 9 0.1
+    for seed in 1 2 3; do
+      f=$(generated 2000 11 "$seed")
+      scaled "2,000 players, seed $seed: last round (11)" "$f" 11 0.5
+    done
+    for spec in "7 1" "7 2" "11 3 fb"; do
+      set -- $spec
+      extra=""
+      [ "${3:-}" = fb ] && extra=$'ForfeitRate=60\nHalfPointByeRate=80\n'
+      f=$(generated 9999 "$1" "$2" "$extra")
+      for r in $(seq 1 "$1"); do
+        scaled "9,999 x $1${3:+ with forfeits, byes}, seed $2: round $r" "$f" "$r" 10
+      done
+    done
+    echo "growth (11 rounds, seed 1; round 2, round 6, round 11):"
+    for players in 250 500 1000 2000 4000; do
+      f=$(generated "$players" 11 1)
+      for r in 2 6 11; do
+        scaled "$players players: round $r" "$f" "$r" 10
+      done
+    done
+  done
+  echo "$missed cases missed their targets; $changed outputs differ from their recorded checksums"
+  [ "$missed" = 0 ] && [ "$changed" = 0 ]
+  exit
+fi
 
 for edition in $editions; do
   edition_flag=""

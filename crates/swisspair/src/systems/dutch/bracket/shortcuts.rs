@@ -300,8 +300,9 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     /// following bracket (2017 C.7, 2026 C8), without probes. Which S2R player floats matters to the
     /// following bracket only through whom he may meet there, so what the following bracket is worth
     /// with each of them is found on a matching of that bracket alone (its residents and this
-    /// bracket's other floaters), once per distinct set of possible opponents, each from the last by
-    /// one augmentation. The floater is then a last row of the assignment (D.1: whoever S1R leaves
+    /// bracket's other floaters): once with the floater free to meet anybody there, and again
+    /// without an opponent he has already met only where that optimum pairs him with one. The
+    /// floater is then a last row of the assignment (D.1: whoever S1R leaves
     /// over floats), and the first best assignment is read off the current optimum along its tight
     /// pairs. `None` when that cannot be done here (the caller probes instead).
     pub(super) fn transpose_with_floater(
