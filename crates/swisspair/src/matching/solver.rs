@@ -433,7 +433,12 @@ impl<W: Weight> Solver<W> {
         for v in 0..n {
             self.dual[v] = heaviest_edge(g, v).halve();
         }
-        for v in 0..n {
+        // The greedy passes run from the last vertex down (here and when the
+        // singles are lowered): on a pairing program's graph the last are the
+        // lower half of a score group, whose tight edges lead only to the upper
+        // half, while the upper half's lead to both halves; taken first, the
+        // upper half would pair among itself and leave the lower half single.
+        for v in (0..n).rev() {
             self.greedy_match(g, v);
         }
         let hubs = self.raise_hubs(g);
@@ -500,16 +505,41 @@ impl<W: Weight> Solver<W> {
     /// worth more to everyone than any pairing within the group).  While it
     /// holds them up, the lowering that follows achieves nothing and the
     /// group stays single.  Raised, it costs one stage of its own later.
+    /// When a few vertices hold a single equally (a small class of players
+    /// whose pairs are worth more to everyone, such as those who floated
+    /// down last round), each of them holds it, so the class is raised at
+    /// once rather than one member per round.
     fn raise_hubs(&mut self, g: &Graph<W>) -> Vec<usize> {
         let n = self.n;
         let mut holds = vec![0usize; n];
-        let mut singles = 0;
+        let singles = (0..n).filter(|&v| self.mate[v] == NONE).count();
+        // A few neighbours that bind equally (a small class of players whose pairs are worth
+        // more to everybody) all hold the single; many (a group of equals) only the first.
+        let few = (singles / HUB_SHARE).max(1);
+        let mut tied: Vec<u32> = Vec::new();
         for v in 0..n {
             if self.mate[v] != NONE {
                 continue;
             }
-            singles += 1;
-            if let Some((_, h)) = self.binding_edge(g, v) {
+            let mut most: Option<W> = None;
+            tied.clear();
+            g.edges(v, |w, w2| {
+                let dw = self.dual[w as usize];
+                if w2 > dw {
+                    let need = w2.sub_w(dw);
+                    if most.is_none_or(|m| need > m) {
+                        most = Some(need);
+                        tied.clear();
+                        tied.push(w);
+                    } else if most == Some(need) && tied.len() <= few {
+                        tied.push(w);
+                    }
+                }
+            });
+            if tied.len() > few {
+                tied.truncate(1);
+            }
+            for &h in &tied {
                 holds[h as usize] += 1;
             }
         }
@@ -550,7 +580,7 @@ impl<W: Weight> Solver<W> {
             });
             self.dual[v] = if is_hub { max } else { max.halve() };
         }
-        for (v, _) in hub.iter().enumerate().filter(|(_, &h)| !h) {
+        for (v, _) in hub.iter().enumerate().rev().filter(|(_, &h)| !h) {
             self.greedy_match(g, v);
         }
     }
@@ -580,7 +610,7 @@ impl<W: Weight> Solver<W> {
             // `t <= d`: the current duals are feasible.
             self.dual[v] = d.sub_w(d.sub_w(t).halve());
         }
-        for &(v, _) in &targets {
+        for &(v, _) in targets.iter().rev() {
             self.greedy_match(g, v);
         }
     }
