@@ -513,8 +513,7 @@ impl<W: Weight> Solver<W> {
         let n = self.n;
         let mut holds = vec![0usize; n];
         let singles = (0..n).filter(|&v| self.mate[v] == NONE).count();
-        // A few neighbours that bind equally (a small class of players whose pairs are worth
-        // more to everybody) all hold the single; many (a group of equals) only the first.
+        // Many neighbours binding equally (a group of equals): only the first holds the single.
         let few = (singles / HUB_SHARE).max(1);
         let mut tied: Vec<u32> = Vec::new();
         for v in 0..n {

@@ -314,20 +314,23 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     ) -> Option<BracketPairing> {
         let n = self.n();
         let size = self.plan.bracket_size as usize;
+        // The bye's pairs are worth the same whoever receives it, but under 2026 C9.
+        let c9 = self.plan.c9;
         if self.plan.next_score.is_none()
             || self.plan.complete
             || self
                 .plan
                 .vertices
                 .iter()
-                .any(|v| matches!(v.role, Role::Bye | Role::Lower))
+                .any(|v| v.role == Role::Lower || (c9 && v.role == Role::Bye))
         {
             return None;
         }
         let shift = self.plan.layout.offset_index(Field::MustPair as usize);
-        // The following bracket: its residents, and the floaters of this bracket outside the remainder.
+        // The following bracket: its residents (with the bye when it is the last one, 2017 A.9), and
+        // the floaters of this bracket outside the remainder.
         let residents: Vec<usize> = (size..n)
-            .filter(|&v| self.plan.vertices[v].role == Role::Next)
+            .filter(|&v| matches!(self.plan.vertices[v].role, Role::Next | Role::Bye))
             .collect();
         let mut members = residents.clone();
         for v in 0..size {
@@ -461,14 +464,12 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             .map(|&y| self.is_alive(floater, y))
             .collect();
         join_to_slot(&mut next, slot, &mut joined, &to_slot, &wanted)?;
+        let vertex = |x: usize| &self.plan.vertices[*members.get(x).unwrap_or(&floater)];
         pairing.next_pairs = next
             .pairs()
             .into_iter()
-            .map(|(a, b)| {
-                let player =
-                    |x: usize| self.plan.vertices[*members.get(x).unwrap_or(&floater)].player;
-                (player(a), player(b))
-            })
+            .filter(|&(a, b)| vertex(a).role != Role::Bye && vertex(b).role != Role::Bye)
+            .map(|(a, b)| (vertex(a).player, vertex(b).player))
             .collect();
         Some(pairing)
     }
