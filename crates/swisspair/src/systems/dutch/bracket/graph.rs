@@ -45,27 +45,62 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     /// Gives the matching every edge.
     pub(super) fn build_edges(&mut self) -> Result<()> {
         let n = self.n();
-        // Pairs of players alike are worth the same: each weight is computed once per pair of
-        // classes (the lower BSN first, as the colour rules read the pair).
-        let classes = self.weight_classes();
-        let mut known: std::collections::HashMap<(u32, u32), W> = Default::default();
+        let mut memo = self.weight_memo();
         for u in 0..n {
             for v in u + 1..n {
                 if self.alive[u * n + v] {
-                    let w = match &classes {
-                        Some(c) => match known.entry((c[u], c[v])) {
-                            std::collections::hash_map::Entry::Occupied(e) => *e.get(),
-                            std::collections::hash_map::Entry::Vacant(e) => {
-                                *e.insert(self.weight(u, v)?)
-                            }
-                        },
-                        None => self.weight(u, v)?,
-                    };
+                    let w = self.memo_weight(&mut memo, u, v)?;
                     self.set_edge(u, v, w)?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// A memo of weights for the choices as they stand (see [`WeightMemo`]).
+    pub(super) fn weight_memo(&self) -> WeightMemo<W> {
+        WeightMemo {
+            classes: self.weight_classes(),
+            weights: Default::default(),
+            highs: Default::default(),
+        }
+    }
+
+    /// The weight of edge `u`–`v`, computed once per pair of classes.
+    pub(super) fn memo_weight(
+        &mut self,
+        memo: &mut WeightMemo<W>,
+        u: usize,
+        v: usize,
+    ) -> Result<W> {
+        let Some(key) = memo.key(u, v) else {
+            return self.weight(u, v);
+        };
+        if let Some(&w) = memo.weights.get(&key) {
+            return Ok(w);
+        }
+        let w = self.weight(u, v)?;
+        memo.weights.insert(key, w);
+        Ok(w)
+    }
+
+    /// [`Self::high_value`], computed once per pair of classes.
+    pub(super) fn memo_high_value(
+        &mut self,
+        memo: &mut WeightMemo<W>,
+        u: usize,
+        v: usize,
+        shift: u32,
+    ) -> Option<I256> {
+        let Some(key) = memo.key(u, v) else {
+            return self.high_value(u, v, shift);
+        };
+        if let Some(&h) = memo.highs.get(&key) {
+            return h;
+        }
+        let h = self.high_value(u, v, shift);
+        memo.highs.insert(key, h);
+        h
     }
 
     /// Numbers the vertices so that two of the same number are worth the same with anybody (all
@@ -332,5 +367,22 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         }
         out.next_pairs = self.next_pairs(&floating);
         out
+    }
+}
+
+/// Weights computed once per pair of vertex classes (pairs of players alike are worth the same; the
+/// lower BSN first, as the colour rules read the pair). Valid while the choices it was made under
+/// stand.
+pub(super) struct WeightMemo<W> {
+    classes: Option<Vec<u32>>,
+    weights: std::collections::HashMap<(u32, u32), W>,
+    highs: std::collections::HashMap<(u32, u32), Option<I256>>,
+}
+
+impl<W> WeightMemo<W> {
+    fn key(&self, u: usize, v: usize) -> Option<(u32, u32)> {
+        let c = self.classes.as_ref()?;
+        let (low, high) = (u.min(v), u.max(v));
+        Some((*c.get(low)?, *c.get(high)?))
     }
 }

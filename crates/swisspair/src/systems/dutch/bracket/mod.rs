@@ -216,15 +216,18 @@ fn pair_bracket_inner(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<Bra
             Solver::<$w>::new(ctx, plan)?.run()
         };
     }
-    if bits <= safe_weight_bits::<u64>() {
+    // Each weight type is a copy of the solver in the program; WebAssembly, where size counts, has
+    // three (the narrowest that fits gives the same pairing, only faster).
+    let native = cfg!(not(target_arch = "wasm32"));
+    if native && bits <= safe_weight_bits::<u64>() {
         run!(u64)
     } else if bits <= safe_weight_bits::<u128>() {
         run!(u128)
     } else if bits <= safe_weight_bits::<bnum::BUint<4>>() {
         run!(bnum::BUint<4>)
-    } else if bits <= safe_weight_bits::<bnum::BUint<8>>() {
+    } else if native && bits <= safe_weight_bits::<bnum::BUint<8>>() {
         run!(bnum::BUint<8>)
-    } else if bits <= safe_weight_bits::<bnum::BUint<16>>() {
+    } else if native && bits <= safe_weight_bits::<bnum::BUint<16>>() {
         run!(bnum::BUint<16>)
     } else if bits <= safe_weight_bits::<bnum::BUint<64>>() {
         run!(bnum::BUint<64>)

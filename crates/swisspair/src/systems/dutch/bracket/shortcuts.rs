@@ -339,11 +339,12 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             }
         }
         let slot = members.len();
+        let mut memo = self.weight_memo();
         let mut next = MatchingComputer::<W>::new(slot + 1).ok()?;
         for (i, &a) in members.iter().enumerate() {
             for (j, &b) in members.iter().enumerate().skip(i + 1) {
                 if self.is_alive(a, b) {
-                    let w = self.weight(a, b).ok()?;
+                    let w = self.memo_weight(&mut memo, a, b).ok()?;
                     next.set_edge(i, j, w).ok()?;
                 }
             }
@@ -378,7 +379,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                         for (a, b) in next.pairs() {
                             let (a, b) =
                                 (*members.get(a).unwrap_or(&z), *members.get(b).unwrap_or(&z));
-                            value += self.high_value(a, b, shift)?;
+                            value += self.memo_high_value(&mut memo, a, b, shift)?;
                         }
                         let known = (value, next.mate(slot));
                         worth.insert(excluded.clone(), known);
@@ -409,7 +410,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         for &a in s1 {
             for &b in s2 {
                 values.push(if self.is_alive(a, b) {
-                    Some(self.high_value(a, b, shift)?)
+                    Some(self.memo_high_value(&mut memo, a, b, shift)?)
                 } else {
                     None
                 });
