@@ -90,6 +90,31 @@ fn heaviest_edge<W: Weight>(g: &Graph<W>, v: usize) -> W {
     max
 }
 
+/// `f` of every vertex `0..n`, in order. The fresh start's sweeps of all
+/// edges are read-only and independent per vertex: on a large graph they
+/// run on two threads (not on WebAssembly, which has none), with the same
+/// result.
+pub(super) fn per_vertex<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    const PARALLEL_FROM: usize = 1024;
+    let two = cfg!(not(target_arch = "wasm32"))
+        && n >= PARALLEL_FROM
+        && std::thread::available_parallelism().is_ok_and(|p| p.get() > 1);
+    if !two {
+        return (0..n).map(f).collect();
+    }
+    let half = n / 2;
+    std::thread::scope(|scope| {
+        let upper = scope.spawn(|| (half..n).map(&f).collect::<Vec<T>>());
+        let mut out: Vec<T> = (0..half).map(&f).collect();
+        match upper.join() {
+            Ok(rest) => out.extend(rest),
+            // Unreachable (`f` does not panic); the sequential result either way.
+            Err(_) => out.extend((half..n).map(&f)),
+        }
+        out
+    })
+}
+
 /// Label of a top-level blossom (or of a vertex inside a T-blossom).
 pub(super) const FREE: u8 = 0;
 pub(super) const S: u8 = 1;
@@ -430,8 +455,9 @@ impl<W: Weight> Solver<W> {
     fn init(&mut self, g: &Graph<W>) {
         self.reset_structure();
         let n = self.n;
-        for v in 0..n {
-            self.dual[v] = heaviest_edge(g, v).halve();
+        let heaviest = per_vertex(n, |v| heaviest_edge(g, v));
+        for (v, h) in heaviest.into_iter().enumerate() {
+            self.dual[v] = h.halve();
         }
         // The greedy passes run from the last vertex down (here and when the
         // singles are lowered): on a pairing program's graph the last are the
@@ -515,13 +541,12 @@ impl<W: Weight> Solver<W> {
         let singles = (0..n).filter(|&v| self.mate[v] == NONE).count();
         // Many neighbours binding equally (a group of equals): only the first holds the single.
         let few = (singles / HUB_SHARE).max(1);
-        let mut tied: Vec<u32> = Vec::new();
-        for v in 0..n {
+        let holders = per_vertex(n, |v| {
+            let mut tied: Vec<u32> = Vec::new();
             if self.mate[v] != NONE {
-                continue;
+                return tied;
             }
             let mut most: Option<W> = None;
-            tied.clear();
             g.edges(v, |w, w2| {
                 let dw = self.dual[w as usize];
                 if w2 > dw {
@@ -538,9 +563,10 @@ impl<W: Weight> Solver<W> {
             if tied.len() > few {
                 tied.truncate(1);
             }
-            for &h in &tied {
-                holds[h as usize] += 1;
-            }
+            tied
+        });
+        for h in holders.iter().flatten() {
+            holds[*h as usize] += 1;
         }
         let threshold = (singles / HUB_SHARE).max(HUB_MIN);
         let hubs: Vec<usize> = (0..n).filter(|&h| holds[h] >= threshold).collect();
@@ -569,15 +595,18 @@ impl<W: Weight> Solver<W> {
         for &h in hubs {
             hub[h] = true;
         }
-        for (v, &is_hub) in hub.iter().enumerate() {
-            self.mate[v] = NONE;
+        let heaviest = per_vertex(n, |v| {
             let mut max = W::ZERO;
             g.edges(v, |w, w2| {
-                if (is_hub || !hub[w as usize]) && w2 > max {
+                if (hub[v] || !hub[w as usize]) && w2 > max {
                     max = w2;
                 }
             });
-            self.dual[v] = if is_hub { max } else { max.halve() };
+            max
+        });
+        for (v, max) in heaviest.into_iter().enumerate() {
+            self.mate[v] = NONE;
+            self.dual[v] = if hub[v] { max } else { max.halve() };
         }
         for (v, _) in hub.iter().enumerate().rev().filter(|(_, &h)| !h) {
             self.greedy_match(g, v);
@@ -600,9 +629,13 @@ impl<W: Weight> Solver<W> {
     /// the smallest feasible one, which covers an edge to a matched vertex)
     /// and makes all the equal edges of a group tight at once.
     fn lower_singles_together(&mut self, g: &Graph<W>) {
-        let targets: Vec<(usize, W)> = (0..self.n)
-            .filter(|&v| self.mate[v] == NONE)
-            .map(|v| (v, self.needed_dual(g, v)))
+        let needed = per_vertex(self.n, |v| {
+            (self.mate[v] == NONE).then(|| self.needed_dual(g, v))
+        });
+        let targets: Vec<(usize, W)> = needed
+            .into_iter()
+            .enumerate()
+            .filter_map(|(v, t)| t.map(|t| (v, t)))
             .collect();
         for &(v, t) in &targets {
             let d = self.dual[v];

@@ -1161,3 +1161,12 @@ fn stress() {
         assert_eq!(fresh.matching_weight(), m.matching_weight());
     }
 }
+
+/// The fresh start's sweeps give, on two threads, what one gives: every vertex's value, in order.
+#[test]
+fn per_vertex_is_in_order_on_large_graphs() {
+    for n in [0, 1, 5, 1023, 1024, 1025, 4999] {
+        let values = super::solver::per_vertex(n, |v| v * 3 + 1);
+        assert_eq!(values, (0..n).map(|v| v * 3 + 1).collect::<Vec<_>>());
+    }
+}
