@@ -254,56 +254,42 @@ pub fn round_one(
 ) -> Explanation {
     let mut out = Explanation::new(System::Dubov, Edition::Y1997, t, state, pairing);
     let number = |p: usize| state.players.get(p).map_or(0, |s| s.start_number);
-    if !as_written {
-        out.notes.push(Reason::new(
-            "5",
-            "chapter 5 is silent here (players with different scores, a forbidden pair on a board, or a \
-             last player who may not receive the bye): its pairing is that of the other FIDE systems, \
-             the Dutch system's first round",
-        ));
-        for g in &pairing.games {
-            for (p, o, c) in [
-                (g.white, g.black, Colour::White),
-                (g.black, g.white, Colour::Black),
-            ] {
-                if let Some(n) = out.player_mut(number(p)) {
-                    n.reasons.push(Reason::new(
-                        "5",
-                        format!(
-                            "{} against {}: the Dutch system's first round",
-                            colour_word(c),
-                            number(o)
-                        ),
-                    ));
-                }
-            }
-        }
-        return out;
-    }
     out.notes.push(Reason::new(
         "5",
-        "the first round: the list is divided into two halves, the first of the upper half plays the first \
-         of the lower half, and so on; the lot gives the first board its colours, which alternate from \
-         board to board",
+        if as_written {
+            "the first round: the list is divided into two halves, the first of the upper half plays the \
+             first of the lower half, and so on; the lot gives the first board its colours, which \
+             alternate from board to board"
+        } else {
+            "chapter 5 is silent here (players with different scores, a forbidden pair on a board, or a \
+             last player who may not receive the bye): its pairing is that of the other FIDE systems, \
+             the Dutch system's first round"
+        },
     ));
     for (board, g) in pairing.games.iter().enumerate() {
         for (p, o, c) in [
             (g.white, g.black, Colour::White),
             (g.black, g.white, Colour::Black),
         ] {
+            let why = if as_written {
+                format!(
+                    " on board {}: upper half against lower half, the colours by lot for board 1 and \
+                     alternating",
+                    board + 1
+                )
+            } else {
+                ": the Dutch system's first round".to_string()
+            };
             if let Some(n) = out.player_mut(number(p)) {
                 n.reasons.push(Reason::new(
                     "5",
-                    format!(
-                        "{} against {} on board {}: upper half against lower half, the colours by lot for \
-                         board 1 and alternating",
-                        colour_word(c),
-                        number(o),
-                        board + 1
-                    ),
+                    format!("{} against {}{why}", colour_word(c), number(o)),
                 ));
             }
         }
+    }
+    if !as_written {
+        return out;
     }
     if let Some(n) = pairing.bye.and_then(|b| out.player_mut(number(b))) {
         n.reasons.push(Reason::new(

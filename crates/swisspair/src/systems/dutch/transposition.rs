@@ -155,7 +155,7 @@ pub fn first_best_from<V: Value>(
             }
         }
     }
-    let tight = |a: usize, b: usize| tight_rows[b * words + a / 64] & (1 << (a % 64)) != 0;
+    let tight = |a: usize, b: usize| has(&tight_rows[b * words..], a);
     let mut column_of = optimal.to_vec();
     let mut fixed_column = vec![false; n];
     // Rows that may still move: those after the one being placed (the earlier ones are fixed).
@@ -191,8 +191,7 @@ pub fn first_best_from<V: Value>(
                     }
                 }
             }
-            let reaches = |r: usize| reached[r / 64] & (1 << (r % 64)) != 0;
-            if let Some(b) = candidates.find(|&b| reaches(row_of[b])) {
+            if let Some(b) = candidates.find(|&b| has(&reached, row_of[b])) {
                 // Each row on the path takes the column it reached `current` through.
                 let mut r = row_of[b];
                 loop {
@@ -217,6 +216,11 @@ pub fn first_best_from<V: Value>(
 
 /// No predecessor: the path starts here.
 const NONE: usize = usize::MAX;
+
+/// Whether bit `i` of the bit set `set` is on.
+fn has(set: &[u64], i: usize) -> bool {
+    set.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+}
 
 /// Best gains of paths over a transportation's residual arcs, with the arc each came by.
 struct Paths {

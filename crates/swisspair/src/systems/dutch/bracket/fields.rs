@@ -3,7 +3,34 @@
 
 use super::*;
 
+/// What [`Solver::fill_weight`] reads of a player besides his role, score and BSN (a topscorer's colours
+/// aside, which come from his whole history): the colour preference and its strength, whether each float
+/// would repeat one of the last two rounds (down 1, down 2, up 1, up 2), and, under 2026 C9, the games
+/// he played.
+pub(super) type WeightTraits = (
+    Option<crate::tournament::Colour>,
+    crate::state::Strength,
+    [bool; 4],
+    u32,
+);
+
 impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
+    /// The [`WeightTraits`] of vertex `v`'s player; `None` for the bye.
+    pub(super) fn weight_traits(&self, v: &Vertex) -> Option<WeightTraits> {
+        if v.role == Role::Bye {
+            return None;
+        }
+        let p = self.ctx.state.players.get(v.player)?;
+        let down = float_repeats(p, Receives::Down);
+        let up = float_repeats(p, Receives::Up);
+        Some((
+            p.preference.colour,
+            p.preference.strength,
+            [down.previous, down.two_before, up.previous, up.two_before],
+            if self.plan.c9 { p.games_played } else { 0 },
+        ))
+    }
+
     pub(super) fn fill_weight(&self, w: &mut Wide, u: usize, v: usize) {
         let plan = &self.plan;
         let l = &plan.layout;

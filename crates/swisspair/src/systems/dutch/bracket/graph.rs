@@ -66,7 +66,8 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         }
     }
 
-    /// The weight of edge `u`–`v`, computed once per pair of classes.
+    /// The weight of edge `u`–`v`, computed once per pair of classes. (A look-up first, not the
+    /// map's entry, which makes room on every call: measurably slower over millions of edges.)
     pub(super) fn memo_weight(
         &mut self,
         memo: &mut WeightMemo<W>,
@@ -112,6 +113,9 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             return None;
         }
         let ctx = self.ctx;
+        let topscorer = |v: &Vertex| {
+            v.role != Role::Bye && ctx.state.players.get(v.player).is_some_and(|p| p.topscorer)
+        };
         let mut numbers = std::collections::BTreeMap::new();
         let classes = self
             .plan
@@ -119,17 +123,12 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             .iter()
             .enumerate()
             .map(|(i, v)| {
-                let player = (v.role != Role::Bye).then(|| &ctx.state.players[v.player]);
-                let down = player.map(|p| float_repeats(p, Receives::Down));
-                let up = player.map(|p| float_repeats(p, Receives::Up));
                 let key = (
                     v.role,
                     v.score,
-                    player.map(|p| (p.preference.colour, p.preference.strength, p.games_played)),
-                    down.map(|r| (r.previous, r.two_before)),
-                    up.map(|r| (r.previous, r.two_before)),
+                    self.weight_traits(v),
                     (v.must_pair, v.remainder_rank > 0, v.in_s2r),
-                    player.filter(|p| p.topscorer).map(|_| i),
+                    topscorer(v).then_some(i),
                 );
                 let next = numbers.len() as u32;
                 *numbers.entry(key).or_insert(next)

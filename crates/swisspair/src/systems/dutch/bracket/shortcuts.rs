@@ -31,18 +31,11 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             return None;
         }
         let kind_key = |v: &Vertex| {
-            let p = ps(v);
-            let down = float_repeats(p, Receives::Down);
-            let up = float_repeats(p, Receives::Up);
             (
                 v.score,
-                p.preference.colour,
-                p.preference.strength,
-                [down.previous, down.two_before, up.previous, up.two_before],
+                self.weight_traits(v),
                 v.must_pair,
-                bye.is_some() && ctx.may_get_bye(p),
-                // 2026 C9 reads the games played on the bye's edges.
-                if self.plan.c9 { p.games_played } else { 0 },
+                bye.is_some() && ctx.may_get_bye(ps(v)),
             )
         };
         let mut keys = Vec::new();
