@@ -539,31 +539,13 @@ impl<W: Weight> Solver<W> {
         let n = self.n;
         let mut holds = vec![0usize; n];
         let singles = (0..n).filter(|&v| self.mate[v] == NONE).count();
-        // Many neighbours binding equally (a group of equals): only the first holds the single.
         let few = (singles / HUB_SHARE).max(1);
         let holders = per_vertex(n, |v| {
-            let mut tied: Vec<u32> = Vec::new();
-            if self.mate[v] != NONE {
-                return tied;
+            if self.mate[v] == NONE {
+                self.binding_neighbours(g, v, few)
+            } else {
+                Vec::new()
             }
-            let mut most: Option<W> = None;
-            g.edges(v, |w, w2| {
-                let dw = self.dual[w as usize];
-                if w2 > dw {
-                    let need = w2.sub_w(dw);
-                    if most.is_none_or(|m| need > m) {
-                        most = Some(need);
-                        tied.clear();
-                        tied.push(w);
-                    } else if most == Some(need) && tied.len() <= few {
-                        tied.push(w);
-                    }
-                }
-            });
-            if tied.len() > few {
-                tied.truncate(1);
-            }
-            tied
         });
         for h in holders.iter().flatten() {
             holds[*h as usize] += 1;
@@ -672,24 +654,39 @@ impl<W: Weight> Solver<W> {
     /// Smallest dual of trivial top-level vertex `v` that keeps all its edges
     /// feasible given the current duals of its neighbours.
     fn needed_dual(&self, g: &Graph<W>, v: usize) -> W {
-        self.binding_edge(g, v).map_or(W::ZERO, |(need, _)| need)
+        let mut most = W::ZERO;
+        g.edges(v, |w, w2| {
+            let dw = self.dual[w as usize];
+            if w2 > dw && w2.sub_w(dw) > most {
+                most = w2.sub_w(dw);
+            }
+        });
+        most
     }
 
-    /// The neighbour of `v` whose edge needs the most of `v`'s dual given
-    /// its own (the first of them), and that need; `None` when no edge
-    /// needs any.
-    fn binding_edge(&self, g: &Graph<W>, v: usize) -> Option<(W, u32)> {
-        let mut binding: Option<(W, u32)> = None;
+    /// The neighbours of `v` whose edges need the most of `v`'s dual given
+    /// their own: all of them when there are at most `few`, otherwise the
+    /// first (a whole group of equals binds, not a class within it).
+    fn binding_neighbours(&self, g: &Graph<W>, v: usize, few: usize) -> Vec<u32> {
+        let mut most: Option<W> = None;
+        let mut tied = Vec::new();
         g.edges(v, |w, w2| {
             let dw = self.dual[w as usize];
             if w2 > dw {
                 let need = w2.sub_w(dw);
-                if binding.is_none_or(|(b, _)| need > b) {
-                    binding = Some((need, w));
+                if most.is_none_or(|m| need > m) {
+                    most = Some(need);
+                    tied.clear();
+                    tied.push(w);
+                } else if most == Some(need) && tied.len() <= few {
+                    tied.push(w);
                 }
             }
         });
-        binding
+        if tied.len() > few {
+            tied.truncate(1);
+        }
+        tied
     }
 
     /// Called before the weight of edge `(u, v)` changes to `new2` (doubled).
