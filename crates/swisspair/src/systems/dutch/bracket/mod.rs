@@ -75,7 +75,8 @@ pub struct Bracket {
 }
 
 impl Bracket {
-    /// The graph holds a vertex for the pairing-allocated bye.
+    /// The graph holds a vertex for the pairing-allocated bye (2017 A.9: the last bracket includes
+    /// it; 2026 C4–C5: so does a bracket paired with everybody still to be paired).
     fn has_bye_vertex(&self) -> bool {
         (self.complete || self.next_is_last) && self.bye
     }
