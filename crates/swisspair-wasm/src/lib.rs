@@ -65,7 +65,8 @@ fn options(value: &JsValue) -> Result<Options, Error> {
         .ok()
         .and_then(|s| s.as_string())
         .unwrap_or_default();
-    serde_json::from_str(&text)
+    // From bytes, as the library reads documents: one copy of the JSON reader in the module.
+    serde_json::from_slice(text.as_bytes())
         .map_err(|e| Error::invalid(None, "options", format!("not an options object: {e}")))
 }
 

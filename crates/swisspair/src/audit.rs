@@ -24,6 +24,7 @@
 //! replaying the pairing procedure (`systems::dubov`), which the audit never calls. In particular a player
 //! who meets higher-scored opponents round after round breaks nothing.
 
+use crate::sorting::sort_by_key;
 use crate::systems::{Edition, System};
 use crate::tournament::{Bye, Colour, Entry, Tournament};
 use std::fmt;
@@ -205,7 +206,7 @@ pub fn audit_in(t: &Tournament, limits: ColourLimits, edition: Edition) -> Vec<V
             barred |= bars_the_bye(t, e, edition);
         }
     }
-    found.sort_by_key(|v| (v.round, v.players.clone()));
+    sort_by_key(&mut found, |v| (v.round, v.players.clone()));
     found
 }
 
@@ -261,7 +262,7 @@ fn pairing_exists_without(
     edition: Edition,
     lifted: Option<Rule>,
 ) -> bool {
-    use crate::matching::MatchingComputer;
+    use crate::matching::{MatchingComputer, SmallWeight};
     use crate::tournament::Availability;
     let round = t.next_round();
     let last = t.total_rounds == Some(round);
@@ -294,7 +295,7 @@ fn pairing_exists_without(
     };
     let n = present.len();
     let size = n + n % 2;
-    let Ok(mut m) = MatchingComputer::<u64>::new(size) else {
+    let Ok(mut m) = MatchingComputer::<SmallWeight>::new(size) else {
         return false;
     };
     for a in 0..n {

@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::pairing::Pairing;
+use crate::sorting::sort;
 use crate::state::RoundState;
 use crate::systems::{Edition, System};
 use crate::tournament::{Bye, Colour, Entry, Tournament};
@@ -335,7 +336,7 @@ pub fn check_with(
                     .map(|g| (number(t, g.white), number(t, g.black)))
                     .chain(pairing.bye.map(|b| (number(t, b), 0)))
                     .collect();
-                v.sort_unstable();
+                sort(&mut v);
                 (v, None)
             }
             Err(e @ Error::Internal(_)) => return Err(e),

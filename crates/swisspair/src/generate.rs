@@ -12,6 +12,7 @@
 
 use crate::error::{Error, Result};
 use crate::score::Score;
+use crate::sorting::{sort_by, sort_by_key};
 use crate::systems::{Edition, System};
 use crate::tournament::{Bye, Entry, Tournament};
 use crate::trf::{
@@ -527,7 +528,7 @@ pub struct GivenPlayers {
 pub fn model(model: &Trf) -> Result<(Config, GivenPlayers)> {
     let t = Tournament::from_trf(model)?;
     let mut records: Vec<(usize, &PlayerRecord)> = model.players().collect();
-    records.sort_by_key(|(_, p)| p.start_number);
+    sort_by_key(&mut records, |(_, p)| p.start_number);
     if let Some((line, p)) = records.iter().find(|(_, p)| p.rating == 0) {
         return Err(Error::invalid(
             Some(*line),
@@ -675,7 +676,7 @@ fn play_tournament(
             let mut ratings: Vec<u32> = (0..n)
                 .map(|_| config.lowest_rating + dice.below(span) as u32)
                 .collect();
-            ratings.sort_unstable_by(|a, b| b.cmp(a));
+            sort_by(&mut ratings, |a, b| b.cmp(a));
             ratings
         }
     };
@@ -868,7 +869,7 @@ fn assemble(
         .map(|p| p.rounds.iter().take(completed).map(value).sum())
         .collect();
     let mut order: Vec<usize> = (0..players.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(scores[i]), i));
+    sort_by_key(&mut order, |&i| (std::cmp::Reverse(scores[i]), i));
     let mut rank = vec![0u32; players.len()];
     for (r, &i) in order.iter().enumerate() {
         rank[i] = r as u32 + 1;

@@ -56,6 +56,7 @@ pub mod pairing;
 pub mod score;
 #[allow(missing_docs)]
 pub mod selftest;
+mod sorting;
 #[allow(missing_docs)]
 pub mod state;
 #[allow(missing_docs)]

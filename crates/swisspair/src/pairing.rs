@@ -1,6 +1,7 @@
 //! The result of pairing a round: games with colours and the pairing-allocated bye, in board order.
 
 use crate::score::Score;
+use crate::sorting::sort_by_key;
 use crate::state::RoundState;
 use crate::tournament::Tournament;
 use std::cmp::Reverse;
@@ -37,7 +38,7 @@ impl Pairing {
                 b
             }
         };
-        self.games.sort_by_key(|g| {
+        sort_by_key(&mut self.games, |g| {
             let t = top(g);
             (
                 Reverse(score(t)),

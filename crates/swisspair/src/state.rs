@@ -6,6 +6,7 @@
 
 use crate::pairing::Pairing;
 use crate::score::Score;
+use crate::sorting::{sort, sort_by_key};
 use crate::systems::Edition;
 use crate::tournament::{Availability, Bye, Colour, Entry, Tournament};
 
@@ -210,7 +211,7 @@ impl RoundState {
                     .filter(|e| e.is_played())
                     .filter_map(Entry::opponent)
                     .collect();
-                opponents.sort_unstable();
+                sort(&mut opponents);
                 opponents.dedup();
                 let floats = p
                     .entries
@@ -412,7 +413,9 @@ impl RoundState {
         };
         let mut taking_part: Vec<&PlayerState> =
             self.players.iter().filter(|p| p.available).collect();
-        taking_part.sort_by_key(|p| (std::cmp::Reverse(p.pairing_score), p.start_number));
+        sort_by_key(&mut taking_part, |p| {
+            (std::cmp::Reverse(p.pairing_score), p.start_number)
+        });
         let absent: Vec<&PlayerState> = self.players.iter().filter(|p| !p.available).collect();
         // Each row with its group: the pairing score of a player taking part, `None` for the others.
         let rows: Vec<(Option<Score>, Vec<String>)> = taking_part

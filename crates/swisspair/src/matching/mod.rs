@@ -144,6 +144,21 @@ mod tests;
 
 pub use weight::{max_edge_weight, safe_weight_bits, Weight};
 
+/// The weight type of the matchings whose weights fit in 62 bits (every system's but the Dutch
+/// brackets'): `u64`, and `u128` on WebAssembly, where the Dutch brackets use `u128` anyway: each type
+/// is a copy of the matching in the program, and the module's size counts more than this speed.
+#[cfg(not(target_arch = "wasm32"))]
+pub type SmallWeight = u64;
+/// The weight type of the matchings whose weights fit in 62 bits (see the native build's).
+#[cfg(target_arch = "wasm32")]
+pub type SmallWeight = u128;
+
+/// `w` as a [`SmallWeight`].
+#[allow(clippy::useless_conversion)] // `u64` to `u64` outside WebAssembly
+pub fn small_weight(w: u64) -> SmallWeight {
+    w.into()
+}
+
 use graph::Graph;
 use solver::{Solver, NONE};
 

@@ -6,6 +6,7 @@ use super::{
 };
 use crate::error::{Error, Result};
 use crate::score::Score;
+use crate::sorting::{sort, sort_by_key};
 use crate::trf::{
     ByeRequestKind, Cell, CellColour, InitialColour, PlayerRecord, Record, ResultCode, Trf,
 };
@@ -28,7 +29,7 @@ pub(super) fn build(trf: &Trf, options: ReadOptions) -> Result<Tournament> {
             ));
         }
     }
-    records.sort_by_key(|(_, p)| p.start_number);
+    sort_by_key(&mut records, |(_, p)| p.start_number);
     let index: BTreeMap<u32, usize> = records
         .iter()
         .enumerate()
@@ -278,7 +279,7 @@ pub(super) fn build(trf: &Trf, options: ReadOptions) -> Result<Tournament> {
             _ => {}
         }
     }
-    forbidden.sort();
+    sort(&mut forbidden);
     forbidden.dedup();
 
     let rules = rules_192.or(rules_092);

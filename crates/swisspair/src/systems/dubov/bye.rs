@@ -4,6 +4,7 @@ use super::context::Context;
 use super::journal::{ByeRecord, Journal};
 use super::oracle::Oracle;
 use crate::error::{Error, Result};
+use crate::sorting::sort_by_key;
 use std::cmp::Reverse;
 
 /// Chooses the bye before the pairing (chapter 4 comes before the procedure): "the player from the lowest
@@ -28,7 +29,7 @@ pub fn choose(
             .copied()
             .filter(|&v| ctx.entrant(v).bye_allowed)
             .collect();
-        candidates.sort_by_key(|&v| {
+        sort_by_key(&mut candidates, |&v| {
             let e = ctx.entrant(v);
             (
                 e.rating,

@@ -6,6 +6,7 @@ use super::colours;
 use super::entrant::Entrant;
 use super::history::History;
 use crate::pairing::Game;
+use crate::sorting::{sort, sort_by_key};
 use crate::state::{PlayerState, RoundState};
 use crate::tournament::{Colour, Tournament};
 use std::cmp::{Ordering, Reverse};
@@ -33,7 +34,9 @@ impl<'a> Context<'a> {
     ) -> Context<'a> {
         let mut available: Vec<&PlayerState> =
             state.players.iter().filter(|p| p.available).collect();
-        available.sort_by_key(|p| (Reverse(p.pairing_score), p.start_number));
+        sort_by_key(&mut available, |p| {
+            (Reverse(p.pairing_score), p.start_number)
+        });
         let entrants: Vec<Entrant> = available
             .iter()
             .map(|p| Entrant::new(tournament, state, p, history))
@@ -73,7 +76,7 @@ impl<'a> Context<'a> {
             }
         }
         for list in &mut forbidden {
-            list.sort_unstable();
+            sort(list);
             list.dedup();
         }
         Context {
@@ -133,7 +136,7 @@ impl<'a> Context<'a> {
             .copied()
             .filter(|&p| !players.iter().any(|&r| self.pairable(p, r)))
             .collect();
-        list.sort_by_key(|&v| self.entrant(v).start_number);
+        sort_by_key(&mut list, |&v| self.entrant(v).start_number);
         list
     }
 

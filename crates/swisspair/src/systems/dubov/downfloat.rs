@@ -5,6 +5,7 @@ use super::context::Context;
 use super::journal::{FloatRecord, Journal};
 use super::oracle::Oracle;
 use crate::error::{Error, Result};
+use crate::sorting::sort_by_key;
 use std::cmp::Reverse;
 
 /// 6.4: the players of `open` (the group's unpaired residents) that cannot all be paired in the group
@@ -32,7 +33,7 @@ pub fn choose(
         .find(|group| !group.is_empty())
         .unwrap_or_default();
     let mut candidates = open.to_vec();
-    candidates.sort_by_key(|&v| {
+    sort_by_key(&mut candidates, |&v| {
         let e = ctx.entrant(v);
         let can_pair_below = below.iter().any(|&u| ctx.pairable(v, u));
         (

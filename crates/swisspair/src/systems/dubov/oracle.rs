@@ -23,7 +23,8 @@
 
 use super::context::Context;
 use crate::error::{Error, Result};
-use crate::matching::{MatchingComputer, MatchingError};
+use crate::matching::{small_weight, MatchingComputer, MatchingError, SmallWeight};
+use crate::sorting::sort;
 
 /// No mate.
 const NONE: usize = usize::MAX;
@@ -145,12 +146,12 @@ impl<'c, 'a> Oracle<'c, 'a> {
         let vertices: Vec<usize> = (0..self.remaining.len())
             .filter(|&v| self.is_unpaired(v) && !excluded.contains(&v))
             .collect();
-        let mut m = MatchingComputer::<u64>::new(vertices.len()).map_err(internal)?;
+        let mut m = MatchingComputer::<SmallWeight>::new(vertices.len()).map_err(internal)?;
         for (i, &a) in vertices.iter().enumerate() {
             for (j, &b) in vertices.iter().enumerate().skip(i + 1) {
                 let w = self.weight(a, b);
                 if w > 0 {
-                    m.set_edge(i, j, w).map_err(internal)?;
+                    m.set_edge(i, j, small_weight(w)).map_err(internal)?;
                 }
             }
         }
@@ -193,7 +194,7 @@ impl<'c, 'a> Oracle<'c, 'a> {
             value += u128::from(self.weight(a, b));
         }
         let mut vertices: Vec<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
-        vertices.sort_unstable();
+        sort(&mut vertices);
         vertices.dedup();
         let unpaired = |v: &usize| remaining.get(*v) == Some(&true);
         if vertices.len() != 2 * pairs.len()

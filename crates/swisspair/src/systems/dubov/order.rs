@@ -2,12 +2,13 @@
 //! the floaters of 8.1.
 
 use super::context::Context;
+use crate::sorting::sort_by_key;
 use crate::tournament::Colour;
 use std::cmp::Reverse;
 
 /// 6.2: the "white" column: increasing ARO; the same ARO, the lower R placed higher; then alphabetically.
 pub fn white_order(ctx: &Context<'_>, whites: &mut [usize]) {
-    whites.sort_by_key(|&v| {
+    sort_by_key(whites, |&v| {
         let e = ctx.entrant(v);
         (e.aro, e.rating, e.alphabetical())
     });
@@ -15,7 +16,7 @@ pub fn white_order(ctx: &Context<'_>, whites: &mut [usize]) {
 
 /// 6.2: the "black" column: decreasing R; the same R, the higher ARO placed higher; then alphabetically.
 pub fn black_order(ctx: &Context<'_>, blacks: &mut [usize]) {
-    blacks.sort_by_key(|&v| {
+    sort_by_key(blacks, |&v| {
         let e = ctx.entrant(v);
         (Reverse(e.rating), Reverse(e.aro), e.alphabetical())
     });
@@ -24,7 +25,7 @@ pub fn black_order(ctx: &Context<'_>, blacks: &mut [usize]) {
 /// 7.1, 7.2 and 8.2: if possible the colour `wanted` (the text's first requirement), then the highest R,
 /// then the lowest ARO, then alphabetically (the text stops at ARO).
 pub fn by_colour_rating_aro(ctx: &Context<'_>, candidates: &mut [usize], wanted: Option<Colour>) {
-    candidates.sort_by_key(|&v| {
+    sort_by_key(candidates, |&v| {
         let e = ctx.entrant(v);
         (
             wanted.is_some() && e.side() != wanted,
@@ -39,7 +40,7 @@ pub fn by_colour_rating_aro(ctx: &Context<'_>, candidates: &mut [usize], wanted:
 /// group first, each group in the order of [`by_colour_rating_aro`].
 pub fn transfer_order(ctx: &Context<'_>, candidates: &mut [usize], wanted: Option<Colour>) {
     by_colour_rating_aro(ctx, candidates, wanted);
-    candidates.sort_by_key(|&v| ctx.group_of(v));
+    sort_by_key(candidates, |&v| ctx.group_of(v));
 }
 
 /// 8.1: the floaters due white in the order of 6.2's whites, those due black in the order of 6.2's

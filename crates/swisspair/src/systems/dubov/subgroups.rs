@@ -3,6 +3,7 @@
 use super::context::Context;
 use super::journal::Balance;
 use super::order::black_order;
+use crate::sorting::sort_by_key;
 use crate::tournament::Colour;
 use std::cmp::Reverse;
 
@@ -49,14 +50,14 @@ pub fn balance(
 ) -> Option<Balance> {
     if whites.len() > blacks.len() {
         let n = (whites.len() - blacks.len()) / 2;
-        whites.sort_by_key(|&v| {
+        sort_by_key(whites, |&v| {
             let e = ctx.entrant(v);
             (e.aro, Reverse(e.rating), e.alphabetical())
         });
         Some(move_first(ctx, whites, blacks, n, Colour::Black))
     } else if blacks.len() > whites.len() {
         let n = (blacks.len() - whites.len()) / 2;
-        blacks.sort_by_key(|&v| {
+        sort_by_key(blacks, |&v| {
             let e = ctx.entrant(v);
             (Reverse(e.aro), e.rating, e.alphabetical())
         });

@@ -17,8 +17,9 @@
 use super::criteria;
 use super::Context;
 use crate::error::{Error, Result};
-use crate::matching::{MatchingComputer, MatchingError};
+use crate::matching::{small_weight, MatchingComputer, MatchingError, SmallWeight};
 use crate::score::Score;
+use crate::sorting::sort;
 use crate::state::Strength;
 use crate::tournament::Colour;
 
@@ -45,7 +46,7 @@ pub struct Completion {
 
 /// A complete pairing kept by the matching engine; the last vertex is the bye when there is one.
 struct Exact {
-    matching: MatchingComputer<u64>,
+    matching: MatchingComputer<SmallWeight>,
     bye: Option<usize>,
 }
 
@@ -102,7 +103,7 @@ impl Completion {
             }
         }
         for list in &mut avoid {
-            list.sort_unstable();
+            sort(list);
             list.dedup();
         }
         Ok(Completion {
@@ -213,7 +214,10 @@ impl Completion {
 
     fn set_exact_edge(&mut self, u: usize, v: usize, weight: u64) -> Result<()> {
         match &mut self.exact {
-            Some(exact) => exact.matching.set_edge(u, v, weight).map_err(internal),
+            Some(exact) => exact
+                .matching
+                .set_edge(u, v, small_weight(weight))
+                .map_err(internal),
             None => Ok(()),
         }
     }
@@ -232,7 +236,7 @@ impl Completion {
             .filter(|p| p.bye_eligible())
             .map(|p| p.pairing_score)
             .collect();
-        scores.sort_unstable();
+        sort(&mut scores);
         scores.dedup();
         if self.exact.is_none() && self.certified() {
             // Any player may be left out for the bye: the lowest score of one who may have it.
@@ -363,7 +367,7 @@ pub fn pairs_all_but_the_bye(
     }
     // The bracket with the bye.
     let n = players.len();
-    let mut bracket = MatchingComputer::<u64>::new(n + 1).map_err(internal)?;
+    let mut bracket = MatchingComputer::<SmallWeight>::new(n + 1).map_err(internal)?;
     for (i, &pa) in players.iter().enumerate() {
         let a = &ctx.state.players[pa];
         for (j, &pb) in players.iter().enumerate().skip(i + 1) {

@@ -8,6 +8,7 @@ use super::weights::Field;
 use super::{BracketRecord, Context, RoundPairing, Route};
 use crate::explain::{colour_word, BracketNote, Explanation, Reason};
 use crate::pairing::Pairing;
+use crate::sorting::sort_by_key;
 use crate::systems::System;
 
 /// The explanation of the round `round` that produced `pairing`.
@@ -518,7 +519,7 @@ impl Structure {
                 }
             })
             .collect();
-        remainder_pairs.sort_by_key(|&(a, _)| position(a));
+        sort_by_key(&mut remainder_pairs, |&(a, _)| position(a));
         let original_s1r = remainder
             .iter()
             .take(remainder_pairs.len())

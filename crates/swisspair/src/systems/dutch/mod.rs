@@ -22,6 +22,7 @@ mod weights;
 use crate::error::{Error, Result};
 use crate::pairing::{Game, Pairing};
 use crate::score::Score;
+use crate::sorting::sort_by_key;
 use crate::state::{PlayerState, RoundState};
 use crate::systems::Edition;
 use crate::tournament::{Colour, Tournament};
@@ -57,7 +58,7 @@ impl Ranking {
             }
         }
         // A.2: score, then pairing number.
-        order.sort_by_key(|&p| {
+        sort_by_key(&mut order, |&p| {
             (
                 std::cmp::Reverse(state.players[p].pairing_score),
                 state.players[p].start_number,

@@ -8,6 +8,8 @@
 //! few dozen kinds, kept optimal while the players are assigned one by one, instead of one matching
 //! probe per player of a bracket of thousands.
 
+use crate::sorting::sort;
+
 /// The weight of a pair of kinds; `None` when such players may not meet.
 pub type KindWeights = Vec<Vec<Option<i128>>>;
 
@@ -61,7 +63,7 @@ pub fn first_best_assignment(
             .filter(|&k| weights[a][k].is_some())
             .filter_map(|k| free[k].front().map(|&p| (p, k)))
             .collect();
-        candidates.sort_unstable();
+        sort(&mut candidates);
         let (position, kind) = candidates
             .into_iter()
             .find(|&(_, k)| flow.route_through(a, k))?;

@@ -15,6 +15,7 @@
 //! C7 compares the downfloaters' scores.
 
 use crate::score::Score;
+use crate::sorting::sort;
 
 /// The fields, most significant first. Each serves the criterion of one edition or of both (the 2017
 /// article first, then the 2026 one); a field an edition or a bracket does not use has width zero.
@@ -198,7 +199,7 @@ pub struct Levels {
 impl Levels {
     /// `terms` lists differences with how many times each can occur in one pairing (repeats add up).
     pub fn new(mut terms: Vec<(Score, u64)>) -> Levels {
-        terms.sort_unstable();
+        sort(&mut terms);
         let mut values: Vec<Score> = Vec::new();
         let mut bounds: Vec<u64> = Vec::new();
         for (v, n) in terms {

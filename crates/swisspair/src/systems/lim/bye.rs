@@ -4,6 +4,7 @@ use super::completion::Completion;
 use super::context::Context;
 use super::record::ByeRecord;
 use crate::error::{Error, Result};
+use crate::sorting::sort_by_key;
 use std::cmp::Reverse;
 
 /// With an odd number of players, the player who receives the bye:
@@ -32,9 +33,13 @@ pub fn allocate(
         .filter(|&p| explains || ctx.player(p).bye_eligible())
         .collect();
     if ctx.state.round == 1 {
-        order.sort_by_key(|&p| (ctx.rating(p), Reverse(ctx.pairing_number(p))));
+        sort_by_key(&mut order, |&p| {
+            (ctx.rating(p), Reverse(ctx.pairing_number(p)))
+        });
     } else {
-        order.sort_by_key(|&p| (ctx.score(p), Reverse(ctx.pairing_number(p))));
+        sort_by_key(&mut order, |&p| {
+            (ctx.score(p), Reverse(ctx.pairing_number(p)))
+        });
     }
     let (mut ineligible, mut blocking) = (Vec::new(), Vec::new());
     for p in order {

@@ -9,7 +9,7 @@
 use super::compatibility::{compatible, legal};
 use super::context::Context;
 use crate::error::{Error, Result};
-use crate::matching::{MatchingComputer, MatchingError};
+use crate::matching::{MatchingComputer, MatchingError, SmallWeight};
 
 const NONE: usize = usize::MAX;
 
@@ -24,7 +24,7 @@ pub enum Relation {
 
 #[derive(Clone)]
 pub struct Completion {
-    matching: MatchingComputer<u32>,
+    matching: MatchingComputer<SmallWeight>,
     /// Vertex of each player (`NONE` when not in the round).
     vertex: Vec<usize>,
     /// The vertices each vertex may be matched with.

@@ -14,6 +14,7 @@ use super::record::{Evened, GroupRecord, Place};
 use super::score_groups::GroupInput;
 use super::transfers::{self, has_opponent_beyond};
 use crate::error::{Error, Result};
+use crate::sorting::sort_by_key;
 use std::cmp::Ordering;
 
 /// What pairing a group gives.
@@ -76,7 +77,7 @@ fn pair_group(
     floaters.extend(&paired.unpaired);
     let mut parity = transfers.parity;
     let mut rest = paired.residents;
-    rest.sort_by_key(|&p| key(p));
+    sort_by_key(&mut rest, |&p| key(p));
     let mut evened = None;
     if paired.unpaired.len() % 2 == 1 {
         // A floater found no opponent (3.1, 3.5) and the group is odd again. As 4.4 does for a player
@@ -84,7 +85,7 @@ fn pair_group(
         // player floats with him (b).
         if let Some(p) = parity.take() {
             rest.push(p);
-            rest.sort_by_key(|&p| key(p));
+            sort_by_key(&mut rest, |&p| key(p));
             evened = Some(Evened::ParityBack(p));
         } else {
             let beyond =

@@ -5,6 +5,7 @@ use super::compatibility::Scrutiny;
 use super::context::{Context, Direction};
 use super::score_groups::GroupInput;
 use crate::error::Result;
+use crate::sorting::sort_by_key;
 use std::cmp::Reverse;
 
 /// Whether a floater came from above (a down-floater) rather than from below (an up-floater).
@@ -19,8 +20,10 @@ fn came_down(ctx: &Context<'_>, group: &GroupInput<'_>, f: usize) -> bool {
 pub fn pairing_order(ctx: &Context<'_>, group: &GroupInput<'_>, floaters: &[usize]) -> Vec<usize> {
     let (mut down, mut up): (Vec<usize>, Vec<usize>) =
         floaters.iter().partition(|&&f| came_down(ctx, group, f));
-    down.sort_by_key(|&f| (Reverse(ctx.score(f)), ctx.pairing_number(f)));
-    up.sort_by_key(|&f| (ctx.score(f), Reverse(ctx.pairing_number(f))));
+    sort_by_key(&mut down, |&f| {
+        (Reverse(ctx.score(f)), ctx.pairing_number(f))
+    });
+    sort_by_key(&mut up, |&f| (ctx.score(f), Reverse(ctx.pairing_number(f))));
     match group.direction {
         Direction::Downward => down.into_iter().chain(up).collect(),
         Direction::Upward => up.into_iter().chain(down).collect(),
@@ -46,7 +49,7 @@ pub fn opponents_in_order(
         .copied()
         .filter(|&c| c != f && judge.compatible(f, c))
         .collect();
-    compatible.sort_by_key(|&c| ctx.scrutiny_key(c, direction));
+    sort_by_key(&mut compatible, |&c| ctx.scrutiny_key(c, direction));
     let Some(&natural) = compatible.first() else {
         return compatible;
     };

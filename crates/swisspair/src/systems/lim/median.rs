@@ -7,6 +7,7 @@ use super::group::pair_median;
 use super::record::{Crack, GroupRecord};
 use super::score_groups::{Adjacent, GroupInput, ScoreGroup};
 use crate::error::{Error, Result};
+use crate::sorting::sort_by_key;
 use std::cmp::Reverse;
 
 /// What pairing the median group gives.
@@ -122,7 +123,7 @@ fn crack_order(ctx: &Context<'_>, groups: &[Vec<Pair>], side: Side) -> Vec<Pair>
     let mut order = Vec::new();
     for pairs in groups.iter().rev() {
         let mut boards = pairs.clone();
-        boards.sort_by_key(|p| board_key(ctx, p));
+        sort_by_key(&mut boards, |p| board_key(ctx, p));
         if side == Side::Higher {
             boards.reverse();
         }

@@ -121,6 +121,7 @@ pub use context::{Context, Direction};
 
 use crate::error::Result;
 use crate::pairing::Pairing;
+use crate::sorting::sort_by_key;
 use crate::state::RoundState;
 use crate::tournament::Tournament;
 use colours::Pair;
@@ -156,7 +157,7 @@ fn pair_round<R>(
     let state = ctx.state;
     let mut record = RoundRecord::default();
     let mut present: Vec<usize> = state.available().collect();
-    present.sort_by_key(|&p| ctx.pairing_number(p));
+    sort_by_key(&mut present, |&p| ctx.pairing_number(p));
     if present.is_empty() {
         return Ok(then(&ctx, &record, Pairing::default()));
     }

@@ -4,7 +4,8 @@
 
 use super::compatibility::{compatible, equal_scores_may_meet};
 use super::context::{Context, Direction};
-use crate::matching::MatchingComputer;
+use crate::matching::{MatchingComputer, SmallWeight};
+use crate::sorting::sort_by_key;
 use std::cmp::Ordering;
 
 /// The players with the same score.
@@ -90,7 +91,9 @@ pub fn pairing_order(ctx: &Context<'_>, players: &[usize]) -> PairingOrder {
 fn score_groups(ctx: &Context<'_>, players: &[usize]) -> Vec<ScoreGroup> {
     let mut groups: Vec<ScoreGroup> = Vec::new();
     let mut by_score: Vec<usize> = players.to_vec();
-    by_score.sort_by_key(|&p| (std::cmp::Reverse(ctx.score(p)), ctx.pairing_number(p)));
+    sort_by_key(&mut by_score, |&p| {
+        (std::cmp::Reverse(ctx.score(p)), ctx.pairing_number(p))
+    });
     for p in by_score {
         let score_twice = ctx.score_twice(p);
         match groups.last_mut() {
@@ -121,7 +124,7 @@ pub fn last_round_exception(ctx: &Context<'_>, players: &[usize]) -> Vec<i64> {
 
 /// The most pairs that can be made among `players` with the pairs `allowed`.
 fn pairs_within(players: &[usize], allowed: impl Fn(usize, usize) -> bool) -> usize {
-    let Ok(mut matching) = MatchingComputer::<u32>::new(players.len()) else {
+    let Ok(mut matching) = MatchingComputer::<SmallWeight>::new(players.len()) else {
         return 0;
     };
     for (i, &a) in players.iter().enumerate() {

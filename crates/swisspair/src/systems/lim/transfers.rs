@@ -8,7 +8,8 @@ use super::context::{Context, Direction};
 use super::incoming::opponents_in_order;
 use super::score_groups::GroupInput;
 use crate::error::{Error, Result};
-use crate::matching::MatchingComputer;
+use crate::matching::{MatchingComputer, SmallWeight};
+use crate::sorting::{sort, sort_by_key};
 use crate::tournament::Colour;
 use std::cmp::{Ordering, Reverse};
 
@@ -86,7 +87,7 @@ pub fn select(
         .chain(group.incoming)
         .copied()
         .collect();
-    all.sort_by_key(|&p| ctx.pairing_number(p));
+    sort_by_key(&mut all, |&p| ctx.pairing_number(p));
     if group.median {
         return Ok(Transfers {
             transferred: Vec::new(),
@@ -171,7 +172,7 @@ pub fn has_opponent_beyond(
         .copied()
         .filter(|&q| q != p && goes_before(ctx, group.direction, q, p))
         .collect();
-    before.sort_by_key(|&q| floater_key(ctx, group.direction, q));
+    sort_by_key(&mut before, |&q| floater_key(ctx, group.direction, q));
     let mut available: Vec<usize> = adjacent.residents.to_vec();
     for q in before {
         if let Some(&c) = opponents_in_order(ctx, q, &available, adjacent.direction, judge).first()
@@ -249,7 +250,7 @@ pub fn parity_floater(
             )
         })
         .collect();
-    order.sort_unstable();
+    sort(&mut order);
     let Some(&(first_kind, first_uneven, _, first)) = order.first() else {
         return Ok(None);
     };
@@ -307,7 +308,7 @@ fn majority_colour(ctx: &Context<'_>, players: &[usize]) -> Option<Colour> {
 fn pairs_without(kept: &[usize], without: usize, judge: &impl Scrutiny) -> Result<usize> {
     let players: Vec<usize> = kept.iter().copied().filter(|&p| p != without).collect();
     let internal = |e| Error::Internal(format!("matching: {e}"));
-    let mut matching = MatchingComputer::<u32>::new(players.len()).map_err(internal)?;
+    let mut matching = MatchingComputer::<SmallWeight>::new(players.len()).map_err(internal)?;
     for (i, &a) in players.iter().enumerate() {
         for (j, &b) in players.iter().enumerate().skip(i + 1) {
             if judge.compatible(a, b) {

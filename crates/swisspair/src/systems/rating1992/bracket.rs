@@ -10,8 +10,9 @@ use super::players::Ctx;
 use super::search::{self, Group, Heterogeneous, Level, Pairs};
 use super::trace::{self, Fault, RoundEvent, SearchNote};
 use crate::error::{Error, Result};
-use crate::matching::MatchingComputer;
+use crate::matching::{MatchingComputer, SmallWeight};
 use crate::score::Score;
+use crate::sorting::sort_by_key;
 
 /// A score bracket: the players moved down from above and the residents, in A.2 order.
 #[derive(Clone, Debug)]
@@ -59,7 +60,7 @@ impl Bracket {
         last: bool,
     ) -> Bracket {
         let mut players: Vec<usize> = incoming.iter().chain(residents).copied().collect();
-        players.sort_by_key(|&p| ctx.rank_of(p));
+        sort_by_key(&mut players, |&p| ctx.rank_of(p));
         Bracket {
             players,
             score,
@@ -180,7 +181,7 @@ impl Paired {
 /// Whether every player of `left` can be paired with a different player of `right` (B.1, B.2).
 fn each_meets_one(ctx: &Ctx, left: &[usize], right: &[usize]) -> Result<bool> {
     let internal = |e| Error::Internal(format!("matching: {e}"));
-    let mut m = MatchingComputer::<u64>::new(left.len() + right.len()).map_err(internal)?;
+    let mut m = MatchingComputer::<SmallWeight>::new(left.len() + right.len()).map_err(internal)?;
     for (i, &a) in left.iter().enumerate() {
         for (j, &b) in right.iter().enumerate() {
             if ctx.legal(a, b) {

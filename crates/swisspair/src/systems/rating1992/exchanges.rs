@@ -2,6 +2,7 @@
 //!
 //! Positions are 0-based places in the group's A.2 order: S1 holds positions `0..p`, S2 the rest.
 
+use crate::sorting::sort;
 use std::collections::VecDeque;
 
 /// D.1: the next transposition of S2 ("all numbers constructable with the digits 5, 6, 7 and 8 in
@@ -43,8 +44,8 @@ impl Exchange {
             .filter(|i| !self.from_s2.contains(i))
             .chain(self.from_s1.iter().copied())
             .collect();
-        s1.sort_unstable();
-        s2.sort_unstable();
+        sort(&mut s1);
+        sort(&mut s2);
         (s1, s2)
     }
 }

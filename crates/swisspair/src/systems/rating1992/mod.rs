@@ -131,6 +131,7 @@ mod tests;
 
 use crate::error::{Error, Result};
 use crate::pairing::{Game, Pairing};
+use crate::sorting::sort_by_key;
 use crate::state::RoundState;
 use crate::tournament::Tournament;
 use oracle::{Oracle, Role, Scope};
@@ -211,7 +212,7 @@ fn pair_ctx(ctx: &Ctx) -> Result<Pairing> {
 /// F.1: the score of the higher player of the pair, the sum of both scores, the A.2 rank of the higher
 /// player.
 fn sort_f1(ctx: &Ctx, games: &mut [Game]) {
-    games.sort_by_key(|g| {
+    sort_by_key(games, |g| {
         let (a, b) = (g.white, g.black);
         let higher = if ctx.rank_of(a) <= ctx.rank_of(b) {
             a

@@ -22,6 +22,7 @@ use super::criteria::Floats;
 use super::players::Ctx;
 use crate::error::{Error, Result};
 use crate::matching::{MatchingComputer, MatchingError};
+use crate::sorting::sort_by;
 use crate::state::Float;
 
 // A pairing in the remainder weighs what it weighs when the remainder is paired on its own, so that
@@ -253,7 +254,7 @@ impl<'c> Oracle<'c> {
             .into_iter()
             .map(|v| (self.changed_edges(v), v))
             .collect();
-        order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        sort_by(&mut order, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         for (_, v) in order {
             self.refresh(v)?;
         }

@@ -5,6 +5,7 @@
 use super::trace::{self, Recorder, SearchNote};
 use crate::error::{Error, Result};
 use crate::score::Score;
+use crate::sorting::{sort, sort_by};
 use crate::state::{ColourPreference, Float, RoundState, Strength};
 use crate::tournament::{Bye, Colour, Entry, Tournament};
 use std::cmp::Reverse;
@@ -278,7 +279,7 @@ impl Ctx {
             .copied()
             .filter(|&p| p < players.len())
             .collect();
-        order.sort_by(|&a, &b| keys.get(a).cmp(&keys.get(b)));
+        sort_by(&mut order, |&a, &b| keys.get(a).cmp(&keys.get(b)));
         order.dedup();
         let mut rank = vec![usize::MAX; players.len()];
         for (i, &p) in order.iter().enumerate() {
@@ -287,7 +288,7 @@ impl Ctx {
         met.resize(players.len(), Vec::new());
         forbidden.resize(players.len(), Vec::new());
         for list in met.iter_mut().chain(forbidden.iter_mut()) {
-            list.sort_unstable();
+            sort(list);
             list.dedup();
         }
         Ctx {

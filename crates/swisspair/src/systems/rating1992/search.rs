@@ -18,6 +18,7 @@ use super::players::Ctx;
 use super::trace::{CandidateNote, LevelNote};
 use crate::error::{Error, Result};
 use crate::score::Score;
+use crate::sorting::sort;
 use crate::state::Float;
 
 /// Exchanges tried per level before the search takes the subgroups of the matching's own candidate
@@ -247,7 +248,7 @@ pub fn find_candidate(
         .iter()
         .filter_map(|&(a, b)| Some(position(a)?.min(position(b)?)))
         .collect();
-    s1.sort_unstable();
+    sort(&mut s1);
     let s2: Vec<usize> = (0..n).filter(|i| !s1.contains(i)).collect();
     let pairs = first_transposition(o, ctx, g, &s1, &s2, level.budget)?
         .ok_or_else(|| Error::Internal("the matching's own subgroups have no candidate".into()))?;

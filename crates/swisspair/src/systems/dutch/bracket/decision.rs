@@ -3,6 +3,7 @@
 //! same fields, criterion by criterion, that chose the pairing.
 
 use super::*;
+use crate::sorting::{sort, sort_by_key};
 
 /// What decided a bracket's pairing against its initial candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +40,7 @@ fn compared(f: Field) -> bool {
     )
 }
 
-impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
+impl<'a> Solver<'a> {
     /// What decided `chosen` (pairs of players) against the bracket's initial candidate: the absolute
     /// criterion that rules the plain initial candidate out, if one does, then how the pairing taken
     /// compares with the first candidate the absolute criteria allow.
@@ -135,7 +136,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         let normal = |pairs: &[(usize, usize)]| {
             let mut v: Vec<(usize, usize)> =
                 pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
-            v.sort_unstable();
+            sort(&mut v);
             v
         };
         if normal(&initial) == normal(&chosen_pairs) {
@@ -204,9 +205,9 @@ struct FirstLegal {
 impl FirstLegal {
     const MOST_STEPS: usize = 100_000;
 
-    fn mdp_rows<W: Weight + FromLimbs>(
+    fn mdp_rows(
         &mut self,
-        solver: &Solver<'_, W>,
+        solver: &Solver<'_>,
         rows: &[usize],
         residents: &[usize],
         remainder_pairs: usize,
@@ -227,13 +228,15 @@ impl FirstLegal {
             let mut swaps: Vec<(usize, usize)> = (0..s1r.len())
                 .flat_map(|i| (0..s2r.len()).map(move |j| (i, j)))
                 .collect();
-            swaps.sort_by_key(|&(i, j)| (s1r.len() - i + j, std::cmp::Reverse(i), j));
+            sort_by_key(&mut swaps, |&(i, j)| {
+                (s1r.len() - i + j, std::cmp::Reverse(i), j)
+            });
             for (i, j) in swaps {
                 let mut s1: Vec<usize> = s1r.to_vec();
                 let mut s2: Vec<usize> = s2r.to_vec();
                 std::mem::swap(&mut s1[i], &mut s2[j]);
-                s1.sort_unstable();
-                s2.sort_unstable();
+                sort(&mut s1);
+                sort(&mut s2);
                 let mut used = vec![false; s2.len()];
                 if self.remainder_rows(solver, &s1, &s2, &mut used) {
                     return true;
@@ -261,9 +264,9 @@ impl FirstLegal {
         false
     }
 
-    fn remainder_rows<W: Weight + FromLimbs>(
+    fn remainder_rows(
         &mut self,
-        solver: &Solver<'_, W>,
+        solver: &Solver<'_>,
         rows: &[usize],
         columns: &[usize],
         used: &mut [bool],
@@ -302,9 +305,9 @@ struct OtherFloaters {
 impl OtherFloaters {
     const MOST_STEPS: usize = 100_000;
 
-    fn next<W: Weight + FromLimbs>(
+    fn next(
         &mut self,
-        solver: &Solver<'_, W>,
+        solver: &Solver<'_>,
         from: usize,
         size: usize,
         taken: &mut [bool],

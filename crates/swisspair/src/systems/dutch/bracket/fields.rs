@@ -14,7 +14,7 @@ pub(super) type WeightTraits = (
     u32,
 );
 
-impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
+impl<'a> Solver<'a> {
     /// The [`WeightTraits`] of vertex `v`'s player; `None` for the bye.
     pub(super) fn weight_traits(&self, v: &Vertex) -> Option<WeightTraits> {
         if v.role == Role::Bye {

@@ -4,7 +4,7 @@
 
 use super::*;
 
-impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
+impl<'a> Solver<'a> {
     pub(super) fn new(ctx: &'a Context<'a>, plan: Plan) -> Result<Self> {
         let n = plan.vertices.len();
         let mut alive = vec![false; n * n];
@@ -16,12 +16,12 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             }
         }
         let scratch = Wide::zero(plan.limbs);
+        let matching = width::matching_for(plan.layout.total_bits, n)?;
         let solver = Solver {
             ctx,
             plan,
             alive,
-            matching: MatchingComputer::new(n)
-                .map_err(|e| Error::Internal(format!("matching: {e}")))?,
+            matching,
             probe: None,
             probes: 0,
             timer: std::env::var_os("SWISSPAIR_TRACE").map(|_| std::time::Instant::now()),
@@ -50,7 +50,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             for v in u + 1..n {
                 if self.alive[u * n + v] {
                     let w = self.memo_weight(&mut memo, u, v)?;
-                    self.set_edge(u, v, w)?;
+                    set_edge(&mut *self.matching, &mut self.log, u, v, w)?;
                 }
             }
         }
@@ -58,37 +58,46 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     }
 
     /// A memo of weights for the choices as they stand (see [`WeightMemo`]).
-    pub(super) fn weight_memo(&self) -> WeightMemo<W> {
+    pub(super) fn weight_memo(&self) -> WeightMemo {
         WeightMemo {
             classes: self.weight_classes(),
-            weights: Default::default(),
+            index: Default::default(),
+            weights: Vec::new(),
+            scratch: Wide::zero(self.plan.limbs),
             highs: Default::default(),
         }
     }
 
     /// The weight of edge `u`–`v`, computed once per pair of classes. (A look-up first, not the
     /// map's entry, which makes room on every call: measurably slower over millions of edges.)
-    pub(super) fn memo_weight(
+    pub(super) fn memo_weight<'m>(
         &mut self,
-        memo: &mut WeightMemo<W>,
+        memo: &'m mut WeightMemo,
         u: usize,
         v: usize,
-    ) -> Result<W> {
-        let Some(key) = memo.key(u, v) else {
-            return self.weight(u, v);
-        };
-        if let Some(&w) = memo.weights.get(&key) {
-            return Ok(w);
+    ) -> Result<&'m [u64]> {
+        let key = memo.key(u, v);
+        if let Some(&i) = key.as_ref().and_then(|k| memo.index.get(k)) {
+            return memo
+                .weights
+                .get(i)
+                .map(|w| &w.limbs[..])
+                .ok_or_else(|| Error::Internal("weight memo".into()));
         }
-        let w = self.weight(u, v)?;
-        memo.weights.insert(key, w);
-        Ok(w)
+        memo.scratch.clear();
+        self.fill_weight(&mut memo.scratch, u, v);
+        let Some(key) = key else {
+            return Ok(&memo.scratch.limbs);
+        };
+        memo.index.insert(key, memo.weights.len());
+        memo.weights.push(memo.scratch.clone());
+        Ok(&memo.scratch.limbs)
     }
 
     /// [`Self::high_value`], computed once per pair of classes.
     pub(super) fn memo_high_value(
         &mut self,
-        memo: &mut WeightMemo<W>,
+        memo: &mut WeightMemo,
         u: usize,
         v: usize,
         shift: u32,
@@ -145,14 +154,13 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         self.alive.get(u * self.n() + v).copied().unwrap_or(false)
     }
 
-    pub(super) fn set_edge(&mut self, u: usize, v: usize, w: W) -> Result<()> {
+    /// Takes edge `u`–`v` out of the matching.
+    pub(super) fn remove_edge(&mut self, u: usize, v: usize) -> Result<()> {
         if let Some(log) = &mut self.log {
             use std::io::Write;
-            let _ = writeln!(log, "e {u} {v} {w:?}");
+            let _ = writeln!(log, "e {u} {v} 0");
         }
-        self.matching
-            .set_edge(u, v, w)
-            .map_err(|e| Error::Internal(format!("matching: {e}")))
+        self.matching.remove_edge(u, v)
     }
 
     pub(super) fn solve(&mut self) -> Result<()> {
@@ -169,12 +177,18 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     }
 
     /// The weight of edge `u`–`v` under the choices made so far.
-    pub(super) fn weight(&mut self, u: usize, v: usize) -> Result<W> {
+    pub(super) fn weight(&self, u: usize, v: usize) -> Wide {
+        let mut w = Wide::zero(self.plan.limbs);
+        self.fill_weight(&mut w, u, v);
+        w
+    }
+
+    /// Gives edge `u`–`v` its weight under the choices made so far.
+    pub(super) fn set_weight(&mut self, u: usize, v: usize) -> Result<()> {
         let mut w = std::mem::replace(&mut self.scratch, Wide::zero(0));
         w.clear();
         self.fill_weight(&mut w, u, v);
-        let result = W::from_limbs(&w.limbs)
-            .ok_or_else(|| Error::Internal("edge weight does not fit its type".into()));
+        let result = set_edge(&mut *self.matching, &mut self.log, u, v, &w.limbs);
         self.scratch = w;
         result
     }
@@ -183,8 +197,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
     pub(super) fn refresh(&mut self, x: usize) -> Result<()> {
         for y in 0..self.n() {
             if y != x && self.is_alive(x, y) {
-                let w = self.weight(x, y)?;
-                self.set_edge(x, y, w)?;
+                self.set_weight(x, y)?;
             }
         }
         Ok(())
@@ -234,7 +247,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             if y != x && self.is_alive(x, y) && drop(&self.plan.vertices[y]) {
                 self.alive[x * n + y] = false;
                 self.alive[y * n + x] = false;
-                self.set_edge(x, y, W::ZERO)?;
+                self.remove_edge(x, y)?;
             }
         }
         Ok(())
@@ -263,7 +276,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 if z != a && z != b && self.is_alive(a, z) {
                     self.alive[a * n + z] = false;
                     self.alive[z * n + a] = false;
-                    self.set_edge(a, z, W::ZERO)?;
+                    self.remove_edge(a, z)?;
                 }
             }
             self.plan.vertices[a].partner = Some(b);
@@ -372,16 +385,35 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
 /// Weights computed once per pair of vertex classes (pairs of players alike are worth the same; the
 /// lower BSN first, as the colour rules read the pair). Valid while the choices it was made under
 /// stand.
-pub(super) struct WeightMemo<W> {
+pub(super) struct WeightMemo {
     classes: Option<Vec<u32>>,
-    weights: std::collections::HashMap<(u32, u32), W>,
+    /// Where in `weights` the weight of a pair of classes is.
+    index: std::collections::HashMap<(u32, u32), usize>,
+    weights: Vec<Wide>,
+    /// The weight just computed.
+    scratch: Wide,
     highs: std::collections::HashMap<(u32, u32), Option<I256>>,
 }
 
-impl<W> WeightMemo<W> {
+impl WeightMemo {
     fn key(&self, u: usize, v: usize) -> Option<(u32, u32)> {
         let c = self.classes.as_ref()?;
         let (low, high) = (u.min(v), u.max(v));
         Some((*c.get(low)?, *c.get(high)?))
     }
+}
+
+/// Sets the weight of edge `u`–`v` in `matching`, writing it to the matching log if there is one.
+pub(super) fn set_edge(
+    matching: &mut dyn width::EdgeMatching,
+    log: &mut Option<std::io::BufWriter<std::fs::File>>,
+    u: usize,
+    v: usize,
+    limbs: &[u64],
+) -> Result<()> {
+    if let Some(log) = log {
+        use std::io::Write;
+        let _ = writeln!(log, "e {u} {v} {}", matching.weight_text(limbs));
+    }
+    matching.set_edge(u, v, limbs)
 }

@@ -30,6 +30,7 @@ mod graph;
 mod plan;
 mod procedure;
 mod shortcuts;
+mod width;
 
 use super::criteria::{
     self, downfloater_score_difference, float_repeats, pair_score_difference, Receives,
@@ -41,7 +42,7 @@ use super::weights::{
 };
 use super::Context;
 use crate::error::{Error, Result};
-use crate::matching::{safe_weight_bits, MatchingComputer, Weight};
+use crate::matching::safe_weight_bits;
 use crate::score::Score;
 use crate::state::Float;
 pub use decision::Decision;
@@ -212,33 +213,7 @@ fn pair_bracket_inner(ctx: &Context<'_>, bracket: &Bracket) -> Result<Option<Bra
             plan.layout.widths()
         );
     }
-    macro_rules! run {
-        ($w:ty) => {
-            Solver::<$w>::new(ctx, plan)?.run()
-        };
-    }
-    // Each weight type is a copy of the solver in the program; WebAssembly, where size counts, has
-    // three (the narrowest that fits gives the same pairing, only faster).
-    let native = cfg!(not(target_arch = "wasm32"));
-    if native && bits <= safe_weight_bits::<u64>() {
-        run!(u64)
-    } else if bits <= safe_weight_bits::<u128>() {
-        run!(u128)
-    } else if bits <= safe_weight_bits::<bnum::BUint<4>>() {
-        run!(bnum::BUint<4>)
-    } else if native && bits <= safe_weight_bits::<bnum::BUint<8>>() {
-        run!(bnum::BUint<8>)
-    } else if native && bits <= safe_weight_bits::<bnum::BUint<16>>() {
-        run!(bnum::BUint<16>)
-    } else if bits <= safe_weight_bits::<bnum::BUint<64>>() {
-        run!(bnum::BUint<64>)
-    } else {
-        Err(Error::size_limit(
-            None,
-            "pairing",
-            format!("a bracket needs {bits}-bit weights"),
-        ))
-    }
+    Solver::new(ctx, plan)?.run()
 }
 
 /// B.3/B.4: the first candidate of a homogeneous bracket (S1 = the first half, S2 = the rest, paired in
@@ -350,12 +325,13 @@ struct KindModel {
     assignable: Option<KindWeights>,
 }
 
-struct Solver<'a, W: Weight + FromLimbs> {
+struct Solver<'a> {
     ctx: &'a Context<'a>,
     plan: Plan,
     /// `alive[u * n + v]`: the edge exists (compatible and not excluded by a choice already fixed).
     alive: Vec<bool>,
-    matching: MatchingComputer<W>,
+    /// The matching at the width the plan's weights need.
+    matching: Box<dyn width::EdgeMatching>,
     probe: Option<(usize, Probe)>,
     scratch: Wide,
     /// How many probes were solved (for the trace).

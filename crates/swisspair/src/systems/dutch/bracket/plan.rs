@@ -3,6 +3,7 @@
 //! sorted lists do.
 
 use super::*;
+use crate::sorting::sort;
 
 /// The bracket's scores with how many players have each, lowest first.
 fn score_counts(ctx: &Context<'_>, players: &[usize]) -> Vec<(Score, u64)> {
@@ -14,7 +15,7 @@ fn score_counts(ctx: &Context<'_>, players: &[usize]) -> Vec<(Score, u64)> {
             None => counts.push((s, 1)),
         }
     }
-    counts.sort_unstable();
+    sort(&mut counts);
     counts
 }
 

@@ -4,7 +4,7 @@
 
 use super::*;
 
-impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
+impl<'a> Solver<'a> {
     pub(super) fn run(mut self) -> Result<Option<BracketPairing>> {
         let mut result = self.steps()?;
         if self.ctx.explain {
@@ -222,7 +222,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         for &(u, v) in &removed {
             self.alive[u * n + v] = false;
             self.alive[v * n + u] = false;
-            self.set_edge(u, v, W::ZERO)?;
+            self.remove_edge(u, v)?;
         }
         self.solve()?;
         let found = self.matched_total();
@@ -236,8 +236,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         for &(u, v) in &removed {
             self.alive[u * n + v] = true;
             self.alive[v * n + u] = true;
-            let w = self.weight(u, v)?;
-            self.set_edge(u, v, w)?;
+            self.set_weight(u, v)?;
         }
         Ok(false)
     }

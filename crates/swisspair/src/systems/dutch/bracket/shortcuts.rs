@@ -3,9 +3,10 @@
 //! also when the remainder sends one player down to the following bracket.
 
 use super::*;
+use crate::sorting::sort;
 use crate::systems::dutch::transposition;
 
-impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
+impl<'a> Solver<'a> {
     /// The players' kinds (see [`super::transposition`]) for an assignment of `s1` (in D.1 order) to
     /// `s2` (in BSN order), with the bye vertex `bye`, if any, as the last row of S1 (whoever is left
     /// over takes it). A kind is all that `fill_bracket_pair` reads of a player when nobody is a
@@ -333,7 +334,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         }
         let slot = members.len();
         let mut memo = self.weight_memo();
-        let mut next = MatchingComputer::<W>::new(slot + 1).ok()?;
+        let mut next = self.matching.fresh(slot + 1).ok()?;
         for (i, &a) in members.iter().enumerate() {
             for (j, &b) in members.iter().enumerate().skip(i + 1) {
                 if self.is_alive(a, b) {
@@ -349,11 +350,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
         // floater has in that optimum for as long as he may not meet that partner (an optimum that
         // avoids the floater's forbidden residents is also the optimum without them).
         let anyone = *s2.first()?;
-        let to_slot: Vec<W> = residents
-            .iter()
-            .map(|&y| self.weight(anyone, y))
-            .collect::<Result<_>>()
-            .ok()?;
+        let to_slot: Vec<Wide> = residents.iter().map(|&y| self.weight(anyone, y)).collect();
         let mut joined = vec![false; residents.len()];
         let mut worth: std::collections::BTreeMap<Vec<usize>, (I256, Option<usize>)> =
             Default::default();
@@ -367,7 +364,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                         let wanted: Vec<bool> = (0..residents.len())
                             .map(|i| !excluded.contains(&i))
                             .collect();
-                        join_to_slot(&mut next, slot, &mut joined, &to_slot, &wanted)?;
+                        join_to_slot(&mut *next, slot, &mut joined, &to_slot, &wanted)?;
                         let mut value = I256::ZERO;
                         for (a, b) in next.pairs() {
                             let (a, b) =
@@ -382,7 +379,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
                 match partner {
                     Some(i) if !self.is_alive(z, *residents.get(i)?) => {
                         excluded.push(i);
-                        excluded.sort_unstable();
+                        sort(&mut excluded);
                     }
                     _ => break value,
                 }
@@ -457,7 +454,7 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
             .iter()
             .map(|&y| self.is_alive(floater, y))
             .collect();
-        join_to_slot(&mut next, slot, &mut joined, &to_slot, &wanted)?;
+        join_to_slot(&mut *next, slot, &mut joined, &to_slot, &wanted)?;
         let vertex = |x: usize| &self.plan.vertices[*members.get(x).unwrap_or(&floater)];
         pairing.next_pairs = next
             .pairs()
@@ -472,17 +469,20 @@ impl<'a, W: Weight + FromLimbs> Solver<'a, W> {
 /// Gives the spare last vertex `slot` of the following bracket's matching `next` an edge of weight
 /// `weights[i]` to each resident `i` (the first vertices) that is `wanted`, and none to the others;
 /// `joined` holds which edges it has now. Then solves.
-fn join_to_slot<W: Weight>(
-    next: &mut MatchingComputer<W>,
+fn join_to_slot(
+    next: &mut dyn width::EdgeMatching,
     slot: usize,
     joined: &mut [bool],
-    weights: &[W],
+    weights: &[Wide],
     wanted: &[bool],
 ) -> Option<()> {
-    for (i, ((now, &want), &w)) in joined.iter_mut().zip(wanted).zip(weights).enumerate() {
+    for (i, ((now, &want), w)) in joined.iter_mut().zip(wanted).zip(weights).enumerate() {
         if *now != want {
-            next.set_edge(slot, i, if want { w } else { W::ZERO })
-                .ok()?;
+            if want {
+                next.set_edge(slot, i, &w.limbs).ok()?;
+            } else {
+                next.remove_edge(slot, i).ok()?;
+            }
             *now = want;
         }
     }
