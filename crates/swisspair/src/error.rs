@@ -5,7 +5,9 @@ use std::fmt;
 /// Where in the input something is wrong: the line (1-based, when known), the field and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Location {
+    /// The line, 1-based (`None` when the error is not about one line).
     pub line: Option<usize>,
+    /// The field: a TRF record's name and columns, a JSON path, a configuration key.
     pub field: String,
 }
 
@@ -23,10 +25,20 @@ impl fmt::Display for Location {
 pub enum Error {
     /// The input (a TRF file, a generator configuration, a request) is invalid. Exit code 3.
     #[error("{location}: {message}")]
-    Invalid { location: Location, message: String },
+    Invalid {
+        /// Where.
+        location: Location,
+        /// What is wrong.
+        message: String,
+    },
     /// The input is valid but beyond what the engine handles. Exit code 4.
     #[error("{location}: size limit exceeded: {message}")]
-    SizeLimit { location: Location, message: String },
+    SizeLimit {
+        /// Where.
+        location: Location,
+        /// Which limit.
+        message: String,
+    },
     /// No pairing satisfies the absolute criteria. Exit code 1.
     #[error("no valid pairing exists: {0}")]
     NoValidPairing(String),

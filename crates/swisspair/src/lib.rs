@@ -27,52 +27,51 @@
 //!
 //! # Internals
 //!
-//! Data flows one way: [`trf`] (read/write) → [`tournament`] (players, rounds, results, point system) →
-//! [`state`] (what the systems derive per player) → [`systems`] (Dutch, ...) → [`pairing`] (output).
-//! These modules are public for the command line and the tests; they are not a stable API.
+//! Data flows one way: `trf` (read/write) → [`tournament`] (players, rounds, results, point system:
+//! what a [`Tournament`] holds, documented for programs that read it) → `state` (what the systems derive
+//! per player) → `systems` (Dutch, ...) → the pairing. Those modules, and `check`, `generate`, `audit`,
+//! `matching`, `notices` and `selftest`, are public for the command line, the tests and the benchmarks,
+//! and hidden from this documentation: they are not a stable API. Everything an embedding program needs
+//! is re-exported above.
 
 #![deny(missing_docs)]
 // The systems' module documentation links their private parts, for `cargo doc --document-private-items`.
 #![allow(rustdoc::private_intra_doc_links)]
 
 pub mod api;
-#[allow(missing_docs)]
+#[doc(hidden)]
 pub mod audit;
-#[allow(missing_docs)]
+#[doc(hidden)]
 pub mod check;
-#[allow(missing_docs)]
-pub mod error;
+mod error;
 pub mod explain;
-#[allow(missing_docs)]
+#[doc(hidden)]
 pub mod generate;
 pub mod json;
-#[allow(missing_docs)]
+#[doc(hidden)]
 pub mod matching;
-#[allow(missing_docs)]
+#[doc(hidden)]
 pub mod notices;
-#[allow(missing_docs)]
-pub mod pairing;
-#[allow(missing_docs)]
-pub mod score;
-#[allow(missing_docs)]
+mod pairing;
+mod score;
+#[doc(hidden)]
 pub mod selftest;
 mod sorting;
-#[allow(missing_docs)]
+#[doc(hidden)]
 pub mod state;
-#[allow(missing_docs)]
+#[doc(hidden)]
 pub mod systems;
 #[cfg(test)]
 mod test_trf;
-#[allow(missing_docs)]
 pub mod tournament;
-#[allow(missing_docs)]
+#[doc(hidden)]
 pub mod trf;
 
 pub use api::{
     check_tournament, generate_tournament, pair, pair_next, read_tournament, system_named, Board,
     ByeKind, Difference, GameResult, Pair, PairOptions, Report, Round, Seat, TournamentBuilder,
 };
-pub use error::{Error, Result};
+pub use error::{Error, Location, Result};
 pub use pairing::{Game, Pairing};
 pub use score::Score;
 pub use systems::{Edition, System};

@@ -10,7 +10,9 @@ use std::fmt::Write as _;
 /// One game: player indices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Game {
+    /// The player with white (an index into the tournament's players).
     pub white: usize,
+    /// The player with black.
     pub black: usize,
 }
 

@@ -8,6 +8,7 @@ use std::ops::{Add, AddAssign, Sub};
 pub struct Score(pub i32);
 
 impl Score {
+    /// No points.
     pub const ZERO: Score = Score(0);
 
     /// Points from a whole number of tenths.

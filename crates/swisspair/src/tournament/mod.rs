@@ -18,7 +18,9 @@ use crate::trf::Trf;
 /// A colour in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Colour {
+    /// White.
     White,
+    /// Black.
     Black,
 }
 
@@ -35,8 +37,11 @@ impl Colour {
 /// The result of a game from one player's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// The player won.
     Win,
+    /// A draw.
     Draw,
+    /// The player lost.
     Loss,
 }
 
@@ -62,14 +67,20 @@ pub enum Bye {
 pub enum Entry {
     /// A game actually played (`1 = 0 W D L`).
     Played {
+        /// The opponent (an index into the players).
         opponent: usize,
+        /// The player's colour.
         colour: Colour,
+        /// The player's result.
         outcome: Outcome,
     },
     /// A forfeited game (`+ -`): a pairing, but not a game played.
     Forfeit {
+        /// The opponent (an index into the players).
         opponent: usize,
+        /// The colour the player had, when the file gives one.
         colour: Option<Colour>,
+        /// The player won by forfeit (`+`); otherwise lost (`-`).
         won: bool,
     },
     /// No opponent.
@@ -102,6 +113,7 @@ impl Entry {
 /// Whether a player takes part in the round to be paired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Availability {
+    /// Paired.
     Available,
     /// Announced bye or absence (`0000 - H/F/Z`, record 240, XXZ): not paired.
     Absent(Bye),
@@ -114,12 +126,19 @@ pub struct Player {
     pub start_number: u32,
     /// Line of the player record in the file.
     pub line: usize,
+    /// Name, as written.
     pub name: String,
+    /// Title (`GM`, `IM`, ...), as written; empty when none.
     pub title: String,
+    /// Sex, as written.
     pub sex: String,
+    /// Rating; 0 when unrated.
     pub rating: u32,
+    /// Federation, as written.
     pub federation: String,
+    /// FIDE identifier, as written.
     pub fide_id: String,
+    /// Birth date, as written.
     pub birth: String,
     /// The points column as written (checked against the results).
     pub declared_points: Option<Score>,
@@ -156,9 +175,13 @@ pub struct ReadOptions {
 /// A forbidden pair (XXP, 260): the two players (indices) may not meet in rounds `first..=last`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ForbiddenPair {
+    /// One player (an index into the players).
     pub a: usize,
+    /// The other.
     pub b: usize,
+    /// The first round of the ban (1-based).
     pub first_round: usize,
+    /// The last round of the ban.
     pub last_round: usize,
 }
 
@@ -173,7 +196,9 @@ pub struct Tournament {
     pub total_rounds: Option<usize>,
     /// XXC / 152: the colour of the top player in round 1 (E.5), when given.
     pub initial_colour: Option<Colour>,
+    /// What each result scores (XXS / 162; the standard 1, ½, 0 otherwise).
     pub points: PointSystem,
+    /// Pairs that may not meet (XXP / 260).
     pub forbidden: Vec<ForbiddenPair>,
     /// TRF26 192, when given.
     pub tournament_type: Option<String>,

@@ -12,8 +12,11 @@ use crate::error::{Error, Result};
 /// A pairing system a system record can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NamedSystem {
+    /// `FIDE_DUTCH...`: the Dutch system (C.04.3).
     Dutch,
+    /// `FIDE_DUBOV...`: the Dubov system (C.04.4.1).
     Dubov,
+    /// `FIDE_LIM...`: the Lim system (C.04.4.3).
     Lim,
 }
 
@@ -24,6 +27,7 @@ pub struct RulesRecord {
     pub code: String,
     /// Line of the record in the file.
     pub line: usize,
+    /// The system the code names.
     pub system: NamedSystem,
     /// The year of the rules, when the code names one (`FIDE_DUTCH_2025` is normalised to 2026: the
     /// text approved in 2025 took effect on 1 February 2026).

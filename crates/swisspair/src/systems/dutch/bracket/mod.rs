@@ -21,8 +21,8 @@
 //! 4.4 in D.3's order); the criteria differ in the weights. The parts, each calling only those after it:
 //! [`procedure`] (the steps above), [`shortcuts`] (step 6 and whole brackets without probes, where the
 //! players' kinds or the optimum's tight pairs decide), [`graph`] (the matching and the operations on
-//! it), [`fields`] (what each pair is worth, criterion by criterion) and [`plan`] (the graph's vertices
-//! and the weight layout).
+//! it), [`fields`] (what each pair is worth, criterion by criterion), [`plan`] (the graph's vertices
+//! and the weight layout) and [`width`] (the matching at the width the weights need).
 
 mod decision;
 mod fields;
