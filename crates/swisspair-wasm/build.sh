@@ -8,7 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 target_dir="${CARGO_TARGET_DIR:-target}"
-cargo build --release --target wasm32-unknown-unknown
+# Source paths (in panic locations) as `/swisspair/...` wherever the clone is: the same module, and the
+# same size, on every machine.
+export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$(cd ../.. && pwd)=/swisspair"
+cargo build --release --quiet --target wasm32-unknown-unknown
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
   --out-dir pkg "$target_dir/wasm32-unknown-unknown/release/swisspair_wasm.wasm"
 ls -l pkg/swisspair_wasm_bg.wasm
