@@ -33,10 +33,10 @@ use super::weight::Weight;
 /// Maximum number of distinct weights kept in interned mode (dense rows hold
 /// 16-bit pool indices, 0 meaning "no edge").
 #[cfg(not(test))]
-pub(crate) const INTERN_LIMIT: usize = u16::MAX as usize;
+pub const INTERN_LIMIT: usize = u16::MAX as usize;
 /// Tests use a small limit, to exercise the switch to inline mode cheaply.
 #[cfg(test)]
-pub(crate) const INTERN_LIMIT: usize = 1 << 12;
+pub const INTERN_LIMIT: usize = 1 << 12;
 
 /// Adjacency of one vertex.  Iteration is always by increasing neighbour.
 #[derive(Clone, Debug)]
@@ -168,10 +168,19 @@ fn find_sorted(list: impl Fn(usize) -> u32, len: usize, key: u32) -> Pos {
 
 impl<W: Weight> Graph<W> {
     pub(crate) fn new(vertex_count: usize) -> Self {
+        Self::with_rows(vertex_count, |_| Row::SparseIdx(Vec::new()))
+    }
+
+    /// A graph whose rows are arrays from the start (what a row becomes once a quarter of the
+    /// vertices are its neighbours): for graphs that will be nearly complete, built without the
+    /// sparse rows' searches and conversions.
+    pub(crate) fn new_dense(vertex_count: usize) -> Self {
+        Self::with_rows(vertex_count, |n| Row::DenseIdx(vec![0; n]))
+    }
+
+    fn with_rows(vertex_count: usize, row: impl Fn(usize) -> Row<W>) -> Self {
         Graph {
-            rows: (0..vertex_count)
-                .map(|_| Row::SparseIdx(Vec::new()))
-                .collect(),
+            rows: (0..vertex_count).map(|_| row(vertex_count)).collect(),
             degree: vec![0; vertex_count],
             interned: true,
             pool: vec![W::ZERO],

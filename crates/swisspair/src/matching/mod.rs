@@ -142,6 +142,7 @@ mod weight;
 #[cfg(test)]
 mod tests;
 
+pub use graph::INTERN_LIMIT;
 pub use weight::{max_edge_weight, safe_weight_bits, Weight};
 
 /// The weight type of the matchings whose weights fit in 62 bits (every system's but the Dutch
@@ -235,11 +236,26 @@ impl<W: Weight> MatchingComputer<W> {
     ///
     /// Fails with [`MatchingError::TooManyVertices`] above [`MAX_VERTICES`].
     pub fn new(vertex_count: usize) -> Result<Self, MatchingError> {
+        Self::with_graph(vertex_count, Graph::new)
+    }
+
+    /// As [`new`](Self::new), for a graph that will be nearly complete (most vertices joined to a
+    /// quarter of the others or more) with at most [`INTERN_LIMIT`] distinct weights: each vertex
+    /// keeps an array over all vertices from the start, which makes adding the edges faster. The
+    /// matchings are as heavy (where several are, another may be found).
+    pub fn new_dense(vertex_count: usize) -> Result<Self, MatchingError> {
+        Self::with_graph(vertex_count, Graph::new_dense)
+    }
+
+    fn with_graph(
+        vertex_count: usize,
+        graph: impl Fn(usize) -> Graph<W>,
+    ) -> Result<Self, MatchingError> {
         if vertex_count > MAX_VERTICES {
             return Err(MatchingError::TooManyVertices { max: MAX_VERTICES });
         }
         Ok(MatchingComputer {
-            graph: Graph::new(vertex_count),
+            graph: graph(vertex_count),
             solver: Solver::new(vertex_count),
             solved: false,
         })

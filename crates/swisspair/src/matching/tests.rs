@@ -776,6 +776,43 @@ fn determinism() {
 }
 
 #[test]
+fn dense_rows_from_the_start_give_matchings_as_heavy() {
+    for seed in 0..40 {
+        let mut rng = Rng(60 + seed);
+        let n = 2 + rng.below(30) as usize;
+        let mut sparse = MatchingComputer::<u64>::new(n).unwrap();
+        let mut dense = MatchingComputer::<u64>::new_dense(n).unwrap();
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.chance(85) {
+                    let w = random_weight_u64(&mut rng, 6);
+                    sparse.set_edge(u, v, w).unwrap();
+                    dense.set_edge(u, v, w).unwrap();
+                }
+            }
+        }
+        sparse.solve();
+        dense.solve();
+        assert_eq!(wide_weight(&sparse), wide_weight(&dense), "seed {seed}");
+        check(&mut dense);
+        for _ in 0..12 {
+            // The same operation on both (the generator's state copied).
+            let mut twin = Rng(rng.0);
+            random_op(&mut rng, &mut sparse, &mut |r: &mut Rng| {
+                random_weight_u64(r, 6)
+            });
+            random_op(&mut twin, &mut dense, &mut |r: &mut Rng| {
+                random_weight_u64(r, 6)
+            });
+            sparse.solve();
+            dense.solve();
+            assert_eq!(wide_weight(&sparse), wide_weight(&dense), "seed {seed}");
+            check(&mut dense);
+        }
+    }
+}
+
+#[test]
 fn no_change_keeps_solution() {
     let mut rng = Rng(50);
     let mut m = random_graph(&mut rng, 30, 80, &mut |r: &mut Rng| {

@@ -16,8 +16,9 @@ impl<'a> Solver<'a> {
             }
         }
         let scratch = Wide::zero(plan.limbs);
-        let matching = width::matching_for(plan.layout.total_bits, n)?;
-        let solver = Solver {
+        let bits = plan.layout.total_bits;
+        let matching = width::matching_for(bits, n, false)?;
+        let mut solver = Solver {
             ctx,
             plan,
             alive,
@@ -39,6 +40,15 @@ impl<'a> Solver<'a> {
                 Some(log)
             }),
         };
+        // Few classes, so few distinct weights (no more than pairs of classes) over a nearly complete
+        // graph: rows as arrays from the start build it faster.
+        let classes = solver.weight_classes();
+        let count = classes.map_or(usize::MAX, |c| {
+            c.iter().max().map_or(0, |&m| m as usize + 1)
+        });
+        if count.saturating_mul(count) <= crate::matching::INTERN_LIMIT {
+            solver.matching = width::matching_for(bits, n, true)?;
+        }
         Ok(solver)
     }
 
@@ -62,7 +72,7 @@ impl<'a> Solver<'a> {
         WeightMemo {
             classes: self.weight_classes(),
             index: Default::default(),
-            weights: Vec::new(),
+            limbs: Vec::new(),
             scratch: Wide::zero(self.plan.limbs),
             highs: Default::default(),
         }
@@ -77,11 +87,11 @@ impl<'a> Solver<'a> {
         v: usize,
     ) -> Result<&'m [u64]> {
         let key = memo.key(u, v);
-        if let Some(&i) = key.as_ref().and_then(|k| memo.index.get(k)) {
+        let width = memo.scratch.limbs.len();
+        if let Some(&at) = key.as_ref().and_then(|k| memo.index.get(k)) {
             return memo
-                .weights
-                .get(i)
-                .map(|w| &w.limbs[..])
+                .limbs
+                .get(at..at + width)
                 .ok_or_else(|| Error::Internal("weight memo".into()));
         }
         memo.scratch.clear();
@@ -89,8 +99,8 @@ impl<'a> Solver<'a> {
         let Some(key) = key else {
             return Ok(&memo.scratch.limbs);
         };
-        memo.index.insert(key, memo.weights.len());
-        memo.weights.push(memo.scratch.clone());
+        memo.index.insert(key, memo.limbs.len());
+        memo.limbs.extend_from_slice(&memo.scratch.limbs);
         Ok(&memo.scratch.limbs)
     }
 
@@ -116,7 +126,8 @@ impl<'a> Solver<'a> {
     /// Numbers the vertices so that two of the same number are worth the same with anybody (all
     /// that [`Self::fill_weight`] reads of a vertex but its BSN, whose order the caller keeps);
     /// `None` while a probe or D.2.b's sums single vertices out. A topscorer has a number of his
-    /// own: his colours are read from his whole history.
+    /// own: his colours are read from his whole history. `None` too when there are more numbers
+    /// than half the vertices (topscorers in a last round): few pairs of numbers would repeat.
     fn weight_classes(&self) -> Option<Vec<u32>> {
         if self.probe.is_some() || self.plan.exchange_sums {
             return None;
@@ -143,7 +154,7 @@ impl<'a> Solver<'a> {
                 *numbers.entry(key).or_insert(next)
             })
             .collect();
-        Some(classes)
+        (2 * numbers.len() <= self.plan.vertices.len()).then_some(classes)
     }
 
     pub(super) fn n(&self) -> usize {
@@ -387,19 +398,43 @@ impl<'a> Solver<'a> {
 /// stand.
 pub(super) struct WeightMemo {
     classes: Option<Vec<u32>>,
-    /// Where in `weights` the weight of a pair of classes is.
-    index: std::collections::HashMap<(u32, u32), usize>,
-    weights: Vec<Wide>,
+    /// Where in `limbs` the weight of a pair of classes starts.
+    index: PairMap<usize>,
+    /// The weights computed, one after the other (each as wide as `scratch`).
+    limbs: Vec<u64>,
     /// The weight just computed.
     scratch: Wide,
-    highs: std::collections::HashMap<(u32, u32), Option<I256>>,
+    highs: PairMap<Option<I256>>,
+}
+
+/// A map keyed by a pair of class numbers (one `u64`), hashed by one multiplication: with the standard
+/// hasher the look-ups were a tenth of building a 5,000-vertex graph.
+type PairMap<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<PairHasher>>;
+
+#[derive(Default)]
+struct PairHasher(u64);
+
+impl std::hash::Hasher for PairHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(self.0.rotate_left(8) ^ u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 impl WeightMemo {
-    fn key(&self, u: usize, v: usize) -> Option<(u32, u32)> {
+    fn key(&self, u: usize, v: usize) -> Option<u64> {
         let c = self.classes.as_ref()?;
         let (low, high) = (u.min(v), u.max(v));
-        Some((*c.get(low)?, *c.get(high)?))
+        Some(u64::from(*c.get(low)?) << 32 | u64::from(*c.get(high)?))
     }
 }
 

@@ -31,25 +31,27 @@ pub(super) trait EdgeMatching {
 }
 
 /// An empty matching of `vertex_count` vertices for weights of `bits` bits: the narrowest type that
-/// holds them gives the same pairing, only faster. Each type is a copy of the matching in the program;
+/// holds them gives the same pairing, only faster. `dense`: the graph will be nearly complete with few
+/// distinct weights, so its rows are arrays from the start (see [`MatchingComputer::new_dense`]). Each type is a copy of the matching in the program;
 /// WebAssembly, where size counts, has three.
-pub(super) fn matching_for(bits: u32, vertex_count: usize) -> Result<Box<dyn EdgeMatching>> {
-    fn make<W: Weight + FromLimbs + 'static>(n: usize) -> Result<Box<dyn EdgeMatching>> {
-        Ok(Box::new(MatchingComputer::<W>::new(n).map_err(internal)?))
-    }
+pub(super) fn matching_for(
+    bits: u32,
+    vertex_count: usize,
+    dense: bool,
+) -> Result<Box<dyn EdgeMatching>> {
     let native = cfg!(not(target_arch = "wasm32"));
     if native && bits <= safe_weight_bits::<u64>() {
-        make::<u64>(vertex_count)
+        make_matching::<u64>(vertex_count, dense)
     } else if bits <= safe_weight_bits::<u128>() {
-        make::<u128>(vertex_count)
+        make_matching::<u128>(vertex_count, dense)
     } else if bits <= safe_weight_bits::<bnum::BUint<4>>() {
-        make::<bnum::BUint<4>>(vertex_count)
+        make_matching::<bnum::BUint<4>>(vertex_count, dense)
     } else if native && bits <= safe_weight_bits::<bnum::BUint<8>>() {
-        make::<bnum::BUint<8>>(vertex_count)
+        make_matching::<bnum::BUint<8>>(vertex_count, dense)
     } else if native && bits <= safe_weight_bits::<bnum::BUint<16>>() {
-        make::<bnum::BUint<16>>(vertex_count)
+        make_matching::<bnum::BUint<16>>(vertex_count, dense)
     } else if bits <= safe_weight_bits::<bnum::BUint<64>>() {
-        make::<bnum::BUint<64>>(vertex_count)
+        make_matching::<bnum::BUint<64>>(vertex_count, dense)
     } else {
         Err(Error::size_limit(
             None,
@@ -57,6 +59,18 @@ pub(super) fn matching_for(bits: u32, vertex_count: usize) -> Result<Box<dyn Edg
             format!("a bracket needs {bits}-bit weights"),
         ))
     }
+}
+
+fn make_matching<W: Weight + FromLimbs + 'static>(
+    n: usize,
+    dense: bool,
+) -> Result<Box<dyn EdgeMatching>> {
+    let matching = if dense {
+        MatchingComputer::<W>::new_dense(n)
+    } else {
+        MatchingComputer::<W>::new(n)
+    };
+    Ok(Box::new(matching.map_err(internal)?))
 }
 
 fn internal(e: impl std::fmt::Display) -> Error {
