@@ -92,27 +92,46 @@ fn heaviest_edge<W: Weight>(g: &Graph<W>, v: usize) -> W {
 
 /// `f` of every vertex `0..n`, in order. The fresh start's sweeps of all
 /// edges are read-only and independent per vertex: on a large graph they
-/// run on two threads (not on WebAssembly, which has none), with the same
-/// result.
+/// run on two threads (not on WebAssembly, which has none), one taking the
+/// even vertices and the other the odd (the work, often only for the single
+/// vertices, is then shared evenly), with the same result.
 pub(super) fn per_vertex<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
-    const PARALLEL_FROM: usize = 1024;
-    let two = cfg!(not(target_arch = "wasm32"))
-        && n >= PARALLEL_FROM
-        && std::thread::available_parallelism().is_ok_and(|p| p.get() > 1);
-    if !two {
+    if !parallel(n) {
         return (0..n).map(f).collect();
     }
-    let half = n / 2;
     std::thread::scope(|scope| {
-        let upper = scope.spawn(|| (half..n).map(&f).collect::<Vec<T>>());
-        let mut out: Vec<T> = (0..half).map(&f).collect();
-        match upper.join() {
-            Ok(rest) => out.extend(rest),
-            // Unreachable (`f` does not panic); the sequential result either way.
-            Err(_) => out.extend((half..n).map(&f)),
+        let odd = scope.spawn(|| (1..n).step_by(2).map(&f).collect::<Vec<T>>());
+        let even: Vec<T> = (0..n).step_by(2).map(&f).collect();
+        // An error is unreachable (`f` does not panic); the sequential result either way.
+        let odd = odd
+            .join()
+            .unwrap_or_else(|_| (1..n).step_by(2).map(&f).collect());
+        let mut out = Vec::with_capacity(n);
+        let mut odd = odd.into_iter();
+        for e in even {
+            out.push(e);
+            out.extend(odd.next());
         }
         out
     })
+}
+
+/// Whether [`per_vertex`] runs on two threads for a graph of `n` vertices.
+fn parallel(n: usize) -> bool {
+    const PARALLEL_FROM: usize = 1024;
+    #[cfg(test)]
+    if ONE_THREAD.with(|one| one.get()) {
+        return false;
+    }
+    cfg!(not(target_arch = "wasm32"))
+        && n >= PARALLEL_FROM
+        && std::thread::available_parallelism().is_ok_and(|p| p.get() > 1)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: the sweeps and greedy passes of this thread run as on one core.
+    pub(super) static ONE_THREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Label of a top-level blossom (or of a vertex inside a T-blossom).
@@ -464,9 +483,8 @@ impl<W: Weight> Solver<W> {
         // lower half of a score group, whose tight edges lead only to the upper
         // half, while the upper half's lead to both halves; taken first, the
         // upper half would pair among itself and leave the lower half single.
-        for v in (0..n).rev() {
-            self.greedy_match(g, v);
-        }
+        let order: Vec<usize> = (0..n).rev().collect();
+        self.greedy_pass(g, &order);
         let hubs = self.raise_hubs(g);
         let left = self.lower_singles(g);
         if !hubs.is_empty() && left >= FEW_SINGLES {
@@ -590,9 +608,8 @@ impl<W: Weight> Solver<W> {
             self.mate[v] = NONE;
             self.dual[v] = if hub[v] { max } else { max.halve() };
         }
-        for (v, _) in hub.iter().enumerate().rev().filter(|(_, &h)| !h) {
-            self.greedy_match(g, v);
-        }
+        let order: Vec<usize> = (0..n).rev().filter(|&v| !hub[v]).collect();
+        self.greedy_pass(g, &order);
     }
 
     /// Lowers every single vertex's dual halfway towards the smallest
@@ -624,8 +641,64 @@ impl<W: Weight> Solver<W> {
             // `t <= d`: the current duals are feasible.
             self.dual[v] = d.sub_w(d.sub_w(t).halve());
         }
-        for &(v, _) in targets.iter().rev() {
-            self.greedy_match(g, v);
+        let order: Vec<usize> = targets.iter().rev().map(|&(v, _)| v).collect();
+        self.greedy_pass(g, &order);
+    }
+
+    /// [`greedy_match`](Self::greedy_match) of each vertex of `order` in
+    /// turn, the duals fixed. Which edges are tight does not change during
+    /// the pass, only who is single: each vertex's first tight edges to
+    /// single vertices are looked up beforehand (on two threads on a large
+    /// graph), then matched in order, the first still single taken; past
+    /// those listed, the vertex's edges are searched again. The same
+    /// matches as one vertex after another.
+    fn greedy_pass(&mut self, g: &Graph<W>, order: &[usize]) {
+        const LISTED: usize = 4;
+        // Fewer are matched faster one after another than by starting a thread.
+        const FEW: usize = 256;
+        if order.len() < FEW || !parallel(self.n) {
+            for &v in order {
+                self.greedy_match(g, v);
+            }
+            return;
+        }
+        let mut wanted = vec![false; self.n];
+        for &v in order {
+            wanted[v] = true;
+        }
+        let tight = per_vertex(self.n, |v| {
+            let mut listed = Vec::new();
+            let mut more = false;
+            if wanted[v] && self.mate[v] == NONE {
+                let dv = self.dual[v];
+                g.edges_until(v, |w, w2| {
+                    if self.mate[w as usize] == NONE && dv.add_w(self.dual[w as usize]) == w2 {
+                        if listed.len() == LISTED {
+                            more = true;
+                            return true;
+                        }
+                        listed.push(w);
+                    }
+                    false
+                });
+            }
+            (listed, more)
+        });
+        for &v in order {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            let Some((listed, more)) = tight.get(v) else {
+                continue;
+            };
+            match listed.iter().find(|&&w| self.mate[w as usize] == NONE) {
+                Some(&w) => {
+                    self.mate[v] = w;
+                    self.mate[w as usize] = v as u32;
+                }
+                None if *more => self.greedy_match(g, v),
+                None => {}
+            }
         }
     }
 
@@ -790,9 +863,8 @@ impl<W: Weight> Solver<W> {
         }
         // Re-match along tight edges right away where possible (typically a
         // vertex with its old partner): no stage needed for those.
-        for &v in &list {
-            self.greedy_match(g, v as usize);
-        }
+        let order: Vec<usize> = list.iter().map(|&v| v as usize).collect();
+        self.greedy_pass(g, &order);
         self.dirty_list = list;
         self.dirty_list.clear();
     }

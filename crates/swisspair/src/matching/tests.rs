@@ -1207,3 +1207,29 @@ fn per_vertex_is_in_order_on_large_graphs() {
         assert_eq!(values, (0..n).map(|v| v * 3 + 1).collect::<Vec<_>>());
     }
 }
+
+/// On a large graph the fresh start's sweeps and greedy passes run on two threads: the matching is the
+/// one a single core finds (many equal weights, so any difference in the greedy order would show).
+#[test]
+fn two_threads_match_as_one() {
+    for (seed, n) in [(70, 1100), (71, 1600)] {
+        let solve = |one: bool| {
+            super::solver::ONE_THREAD.with(|flag| flag.set(one));
+            let mut rng = Rng(seed);
+            let mut m = MatchingComputer::<u128>::new(n).unwrap();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rng.chance(90) {
+                        // Score-group-like: heavier within a group of 100, equal otherwise.
+                        let w = if u / 100 == v / 100 { 3 } else { 1 } + u128::from(rng.below(2));
+                        m.set_edge(u, v, w).unwrap();
+                    }
+                }
+            }
+            m.solve();
+            super::solver::ONE_THREAD.with(|flag| flag.set(false));
+            m.mates()
+        };
+        assert_eq!(solve(true), solve(false), "seed {seed}");
+    }
+}
