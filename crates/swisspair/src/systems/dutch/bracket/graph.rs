@@ -16,9 +16,8 @@ impl<'a> Solver<'a> {
             }
         }
         let scratch = Wide::zero(plan.limbs);
-        let bits = plan.layout.total_bits;
-        let matching = width::matching_for(bits, n, false)?;
-        let mut solver = Solver {
+        let matching = width::matching_for(plan.layout.total_bits, n, false)?;
+        let solver = Solver {
             ctx,
             plan,
             alive,
@@ -40,22 +39,21 @@ impl<'a> Solver<'a> {
                 Some(log)
             }),
         };
-        // Few classes, so few distinct weights (no more than pairs of classes) over a nearly complete
-        // graph: rows as arrays from the start build it faster.
-        let classes = solver.weight_classes();
-        let count = classes.map_or(usize::MAX, |c| {
-            c.iter().max().map_or(0, |&m| m as usize + 1)
-        });
-        if count.saturating_mul(count) <= crate::matching::INTERN_LIMIT {
-            solver.matching = width::matching_for(bits, n, true)?;
-        }
         Ok(solver)
     }
 
-    /// Gives the matching every edge.
+    /// Gives the matching (still empty) every edge. With few classes, so few distinct weights (no
+    /// more than pairs of classes) over a nearly complete graph, the matching is made anew with rows
+    /// that are arrays from the start, which builds it faster.
     pub(super) fn build_edges(&mut self) -> Result<()> {
         let n = self.n();
         let mut memo = self.weight_memo();
+        let classes = memo.classes.as_ref().map_or(usize::MAX, |c| {
+            c.iter().max().map_or(0, |&m| m as usize + 1)
+        });
+        if classes.saturating_mul(classes) <= crate::matching::INTERN_LIMIT {
+            self.matching = width::matching_for(self.plan.layout.total_bits, n, true)?;
+        }
         for u in 0..n {
             for v in u + 1..n {
                 if self.alive[u * n + v] {
