@@ -135,6 +135,7 @@
 //! called.)
 
 mod blossom;
+mod fresh_start;
 mod graph;
 mod solver;
 mod weight;

@@ -1203,7 +1203,7 @@ fn stress() {
 #[test]
 fn per_vertex_is_in_order_on_large_graphs() {
     for n in [0, 1, 5, 1023, 1024, 1025, 4999] {
-        let values = super::solver::per_vertex(n, |v| v * 3 + 1);
+        let values = super::fresh_start::per_vertex(n, |v| v * 3 + 1);
         assert_eq!(values, (0..n).map(|v| v * 3 + 1).collect::<Vec<_>>());
     }
 }
@@ -1214,7 +1214,7 @@ fn per_vertex_is_in_order_on_large_graphs() {
 fn two_threads_match_as_one() {
     for (seed, n) in [(70, 1100), (71, 1600)] {
         let solve = |one: bool| {
-            super::solver::ONE_THREAD.with(|flag| flag.set(one));
+            super::fresh_start::ONE_THREAD.with(|flag| flag.set(one));
             let mut rng = Rng(seed);
             let mut m = MatchingComputer::<u128>::new(n).unwrap();
             for u in 0..n {
@@ -1227,7 +1227,7 @@ fn two_threads_match_as_one() {
                 }
             }
             m.solve();
-            super::solver::ONE_THREAD.with(|flag| flag.set(false));
+            super::fresh_start::ONE_THREAD.with(|flag| flag.set(false));
             m.mates()
         };
         assert_eq!(solve(true), solve(false), "seed {seed}");

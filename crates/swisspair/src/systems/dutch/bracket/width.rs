@@ -2,9 +2,9 @@
 //!
 //! The weights of a bracket are as wide as its layout (64 bits for small brackets, thousands for the
 //! largest); the matching is fastest with the narrowest integer type that holds them. The steps see it
-//! through [`EdgeMatching`], which takes a weight as the 64-bit limbs of the plan's [`Wide`] numbers:
-//! the bracket procedure is then one copy in the program whatever the width, and only the matching is
-//! compiled once per type.
+//! through [`EdgeMatching`], which takes a weight as the 64-bit limbs of the plan's numbers
+//! ([`Wide`](super::super::weights::Wide)): the bracket procedure is then one copy in the program
+//! whatever the width, and only the matching is compiled once per type.
 
 use super::super::weights::FromLimbs;
 use crate::error::{Error, Result};
