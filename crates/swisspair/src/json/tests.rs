@@ -1,4 +1,5 @@
 use super::*;
+use crate::score::Score;
 
 const EXAMPLE: &str = include_str!("../../../../examples/club-16p-round5.trf");
 
