@@ -289,7 +289,7 @@ impl<W: Weight> Solver<W> {
             if wanted[v] && self.mate[v] == NONE {
                 let dv = self.dual[v];
                 g.edges_until(v, |w, w2| {
-                    if self.mate[w as usize] == NONE && dv.add_w(self.dual[w as usize]) == w2 {
+                    if self.tight_to_single(dv, w, w2) {
                         if listed.len() == LISTED {
                             more = true;
                             return true;
@@ -328,17 +328,23 @@ impl<W: Weight> Solver<W> {
         let dv = self.dual[v];
         let mut found = NONE;
         g.edges_until(v, |w, w2| {
-            if self.mate[w as usize] == NONE && dv.add_w(self.dual[w as usize]) == w2 {
+            let tight = self.tight_to_single(dv, w, w2);
+            if tight {
                 found = w;
-                true
-            } else {
-                false
             }
+            tight
         });
         if found != NONE {
             self.mate[v] = found;
             self.mate[found as usize] = v as u32;
         }
+    }
+
+    /// Whether the edge of doubled weight `w2` from a vertex of dual `dv` to `w` is tight and `w`
+    /// single.
+    #[inline]
+    fn tight_to_single(&self, dv: W, w: u32, w2: W) -> bool {
+        self.mate[w as usize] == NONE && dv.add_w(self.dual[w as usize]) == w2
     }
 
     /// Smallest dual of trivial top-level vertex `v` that keeps all its edges

@@ -143,6 +143,7 @@ mod weight;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use graph::PassHasher;
 pub use graph::INTERN_LIMIT;
 pub use weight::{max_edge_weight, safe_weight_bits, Weight};
 

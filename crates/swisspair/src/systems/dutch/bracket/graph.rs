@@ -165,11 +165,7 @@ impl<'a> Solver<'a> {
 
     /// Takes edge `u`–`v` out of the matching.
     pub(super) fn remove_edge(&mut self, u: usize, v: usize) -> Result<()> {
-        if let Some(log) = &mut self.log {
-            use std::io::Write;
-            let _ = writeln!(log, "e {u} {v} 0");
-        }
-        self.matching.remove_edge(u, v)
+        set_edge(&mut *self.matching, &mut self.log, u, v, &[])
     }
 
     pub(super) fn solve(&mut self) -> Result<()> {
@@ -405,34 +401,20 @@ pub(super) struct WeightMemo {
     highs: PairMap<Option<I256>>,
 }
 
-/// A map keyed by a pair of class numbers (one `u64`), hashed by one multiplication: with the standard
-/// hasher the look-ups were a tenth of building a 5,000-vertex graph.
-type PairMap<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<PairHasher>>;
-
-#[derive(Default)]
-struct PairHasher(u64);
-
-impl std::hash::Hasher for PairHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.write_u64(self.0.rotate_left(8) ^ u64::from(byte));
-        }
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        self.0 = value.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
+/// A map keyed by a pair of class numbers, mixed into one `u64` by [`WeightMemo::key`] and used as its
+/// own hash (the matching's interning hasher): with the standard hasher the look-ups were a tenth of
+/// building a 5,000-vertex graph.
+type PairMap<V> =
+    std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<crate::matching::PassHasher>>;
 
 impl WeightMemo {
+    /// The pair of classes of `u` and `v` (lower BSN first), multiplied by an odd constant: still one
+    /// key per pair, its bits mixed for the hash table.
     fn key(&self, u: usize, v: usize) -> Option<u64> {
         let c = self.classes.as_ref()?;
         let (low, high) = (u.min(v), u.max(v));
-        Some(u64::from(*c.get(low)?) << 32 | u64::from(*c.get(high)?))
+        let pair = u64::from(*c.get(low)?) << 32 | u64::from(*c.get(high)?);
+        Some(pair.wrapping_mul(0x9E37_79B9_7F4A_7C15))
     }
 }
 

@@ -478,11 +478,8 @@ fn join_to_slot(
 ) -> Option<()> {
     for (i, ((now, &want), w)) in joined.iter_mut().zip(wanted).zip(weights).enumerate() {
         if *now != want {
-            if want {
-                next.set_edge(slot, i, &w.limbs).ok()?;
-            } else {
-                next.remove_edge(slot, i).ok()?;
-            }
+            next.set_edge(slot, i, if want { &w.limbs } else { &[] })
+                .ok()?;
             *now = want;
         }
     }

@@ -14,10 +14,8 @@ use crate::matching::{safe_weight_bits, MatchingComputer, Weight};
 pub(super) trait EdgeMatching {
     /// An empty matching of the same width with `vertex_count` vertices.
     fn fresh(&self, vertex_count: usize) -> Result<Box<dyn EdgeMatching>>;
-    /// Sets the weight of edge `u`–`v`.
+    /// Sets the weight of edge `u`–`v`; zero (or no limbs at all) removes the edge.
     fn set_edge(&mut self, u: usize, v: usize, limbs: &[u64]) -> Result<()>;
-    /// Removes edge `u`–`v`.
-    fn remove_edge(&mut self, u: usize, v: usize) -> Result<()>;
     fn solve(&mut self);
     /// Forgets the solution: the next solve starts afresh.
     fn reset(&mut self);
@@ -32,8 +30,8 @@ pub(super) trait EdgeMatching {
 
 /// An empty matching of `vertex_count` vertices for weights of `bits` bits: the narrowest type that
 /// holds them gives the same pairing, only faster. `dense`: the graph will be nearly complete with few
-/// distinct weights, so its rows are arrays from the start (see [`MatchingComputer::new_dense`]). Each type is a copy of the matching in the program;
-/// WebAssembly, where size counts, has three.
+/// distinct weights, so its rows are arrays from the start (see [`MatchingComputer::new_dense`]).
+/// Each type is a copy of the matching in the program; WebAssembly, where size counts, has three.
 pub(super) fn matching_for(
     bits: u32,
     vertex_count: usize,
@@ -88,10 +86,6 @@ impl<W: Weight + FromLimbs + 'static> EdgeMatching for MatchingComputer<W> {
         let w = W::from_limbs(limbs)
             .ok_or_else(|| Error::Internal("edge weight does not fit its type".into()))?;
         MatchingComputer::set_edge(self, u, v, w).map_err(internal)
-    }
-
-    fn remove_edge(&mut self, u: usize, v: usize) -> Result<()> {
-        MatchingComputer::set_edge(self, u, v, W::ZERO).map_err(internal)
     }
 
     fn solve(&mut self) {
