@@ -3,8 +3,9 @@
 //! Whether players can all be paired is a question about a graph in which nearly every pair is an
 //! edge: thousands of players give tens of millions of edges, too many to list. [`Cardinality`] keeps
 //! a matching on vertices that come and go and asks `adjacent(a, b)` only when it looks at a pair: a
-//! vertex left single is first matched to another single neighbour, and otherwise by an augmenting path
-//! found with Edmonds' blossom algorithm (breadth first, blossoms shrunk by their bases; `O(n)` per
+//! vertex left single is first matched to another single neighbour, or along a path of three edges
+//! through a matched neighbour, and otherwise by an augmenting path found with Edmonds' blossom
+//! algorithm (breadth first, blossoms shrunk by their bases; `O(n)` per
 //! vertex scanned, `O(n^2)` per path at worst). By Berge's theorem a single vertex from which no
 //! augmenting path starts stays single in some maximum matching, so [`Cardinality::perfect`] is exact.
 
@@ -138,6 +139,25 @@ impl Cardinality {
         {
             self.pair(root, u);
             return true;
+        }
+        // A path of three edges, root - w = z - u, with u single: the usual way in a dense graph, found
+        // without growing a search tree.
+        let singles: Vec<usize> = (0..n)
+            .filter(|&u| u != root && self.present[u] && self.mate[u] == NONE)
+            .collect();
+        for w in 0..n {
+            if w == root || !self.present[w] {
+                continue;
+            }
+            let z = self.mate[w];
+            if z == NONE || !adjacent(root, w) {
+                continue;
+            }
+            if let Some(&u) = singles.iter().find(|&&u| adjacent(z, u)) {
+                self.pair(root, w);
+                self.pair(z, u);
+                return true;
+            }
         }
         match self.find_path(root, adjacent) {
             Some(end) => {
