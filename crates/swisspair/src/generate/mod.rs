@@ -11,9 +11,9 @@
 //! announced for a round not yet paired.
 
 use crate::error::{Error, Result};
+use crate::rules::{Edition, System};
 use crate::score::Score;
 use crate::sorting::{sort_by, sort_by_key};
-use crate::systems::{Edition, System};
 use crate::tournament::{Bye, Entry, Tournament};
 use crate::trf::{
     self, ByeRequestKind, Cell, CellColour, PlayerRecord, PointKey, Record, ResultCode, Trf,
