@@ -483,7 +483,17 @@ impl Words<'_, '_> {
                 }
                 Event::Step(step) => step.clone(),
             };
-            if !introduced {
+            // 4.1's order introduces the scrutiny of the group's own players (a floater's exchange,
+            // and 4.4's evening after he floats, belong to 3.8's part).
+            let k = match step {
+                Step::Proposed { k, .. }
+                | Step::Exchanged { k, .. }
+                | Step::RowOpponent { k, .. }
+                | Step::RowPlayer { k, .. }
+                | Step::Floats { k } => Some(k),
+                Step::ParityBack { .. } | Step::Companion { .. } => None,
+            };
+            if !introduced && k.is_some_and(|k| !g.floater_order.contains(&k)) {
                 introduced = true;
                 reasons.push(self.scrutiny_order(g));
             }
