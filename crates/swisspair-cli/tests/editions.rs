@@ -2,14 +2,12 @@
 //! (and the editions listed) otherwise; the edition the file's system record names when no flag is given;
 //! the checklist, the checker and the generator under the 2026 edition.
 
-use std::path::PathBuf;
-
 mod common;
 
-use common::{code, path, read, run, stderr, stdout, EXAMPLE};
+use common::{code, ok, pair_with_checklist, path, read, run, stderr, stdout, Scratch, EXAMPLE};
 
-fn workdir(name: &str) -> PathBuf {
-    common::workdir("editions", name)
+fn scratch(name: &str) -> Scratch {
+    Scratch::new("editions", name)
 }
 
 /// The checklist line of player `n` (its starting number first).
@@ -49,9 +47,8 @@ fn example_with_a_full_point_bye() -> String {
 
 #[test]
 fn the_edition_flag_is_accepted_for_the_editions_a_system_has() {
-    let dir = workdir("accepted");
-    let input = dir.join("in.trf");
-    std::fs::write(&input, EXAMPLE).expect("input");
+    let dir = scratch("accepted");
+    let input = dir.file("in.trf", EXAMPLE);
     for (system, edition) in [
         ("--dutch", "2017"),
         ("--dutch", "2026"),
@@ -63,16 +60,14 @@ fn the_edition_flag_is_accepted_for_the_editions_a_system_has() {
         let out = run(&[system, "--edition", edition, path(&input), "-p"]);
         assert_eq!(code(&out), 0, "{system} {edition}: {}", stderr(&out));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn an_edition_the_system_lacks_is_refused_with_exit_3_and_the_editions_listed() {
-    let dir = workdir("refused");
-    let input = dir.join("in.trf");
+    let dir = scratch("refused");
+    let input = dir.file("in.trf", EXAMPLE);
     let output = dir.join("out.txt");
     let generated = dir.join("gen.trf");
-    std::fs::write(&input, EXAMPLE).expect("input");
     let (i, o, g) = (path(&input), path(&output), path(&generated));
     for (args, words) in [
         (
@@ -142,7 +137,6 @@ fn an_edition_the_system_lacks_is_refused_with_exit_3_and_the_editions_listed() 
             "{args:?} left a file"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -165,24 +159,14 @@ fn help_names_the_editions_the_default_and_the_system_record() {
 
 #[test]
 fn the_checklist_names_the_edition_and_uses_its_floats_and_bye_eligibility() {
-    let dir = workdir("checklist");
-    let input = dir.join("in.trf");
-    std::fs::write(&input, example_with_a_full_point_bye()).expect("input");
+    let dir = scratch("checklist");
+    let input = dir.file("in.trf", example_with_a_full_point_bye());
     let mut lists = Vec::new();
     for edition in ["2017", "2026"] {
         let list = dir.join(format!("list-{edition}.txt"));
         let pairs = dir.join(format!("pairs-{edition}.txt"));
-        let out = run(&[
-            "--dutch",
-            "--edition",
-            edition,
-            path(&input),
-            "-p",
-            path(&pairs),
-            "-l",
-            path(&list),
-        ]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let out = pair_with_checklist(&["--dutch", "--edition", edition], &input, &pairs, &list);
+        ok(&out);
         let text = read(&list);
         assert_eq!(
             text.lines().next(),
@@ -205,12 +189,11 @@ fn the_checklist_names_the_edition_and_uses_its_floats_and_bye_eligibility() {
     // Player 6 won round 4 by forfeit: barred in both.
     assert_eq!(floats_and_bye(&checklist_row(&lists[0], 6)).1, "no");
     assert_eq!(floats_and_bye(&checklist_row(&lists[1], 6)).1, "no");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_files_system_record_chooses_the_edition_without_a_flag() {
-    let dir = workdir("record");
+    let dir = scratch("record");
     let input = dir.join("in.trf");
     let list = dir.join("list.txt");
     let pairs = dir.join("pairs.txt");
@@ -225,18 +208,11 @@ fn the_files_system_record_chooses_the_edition_without_a_flag() {
         ("192 FIDE_DUTCH_2017", Some("2026"), "2026"),
     ] {
         std::fs::write(&input, format!("{EXAMPLE}{record}\n")).expect("input");
-        let mut args = vec![
-            "--dutch",
-            path(&input),
-            "-p",
-            path(&pairs),
-            "-l",
-            path(&list),
-        ];
+        let mut flags = vec!["--dutch"];
         if let Some(e) = flag {
-            args.extend(["--edition", e]);
+            flags.extend(["--edition", e]);
         }
-        let out = run(&args);
+        let out = pair_with_checklist(&flags, &input, &pairs, &list);
         assert_eq!(code(&out), 0, "{record}: {}", stderr(&out));
         let first = read(&list).lines().next().unwrap_or_default().to_string();
         assert!(
@@ -244,12 +220,11 @@ fn the_files_system_record_chooses_the_edition_without_a_flag() {
             "{record} {flag:?}: {first}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_system_record_swisspair_does_not_implement_is_refused_naming_the_line() {
-    let dir = workdir("unknown-record");
+    let dir = scratch("unknown-record");
     let input = dir.join("in.trf");
     let output = dir.join("out.txt");
     let line = EXAMPLE.lines().count() + 1;
@@ -278,18 +253,15 @@ fn a_system_record_swisspair_does_not_implement_is_refused_naming_the_line() {
             assert!(!output.exists());
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn generate_and_check_under_the_2026_edition() {
-    let dir = workdir("generate");
-    let config = dir.join("config.txt");
-    std::fs::write(
-        &config,
+    let dir = scratch("generate");
+    let config = dir.file(
+        "config.txt",
         "PlayersNumber=20\nRoundsNumber=6\nForfeitRate=8\nHalfPointByeRate=10\nZeroPointByeRate=30\nPointsForPAB=0.5\n",
-    )
-    .expect("config");
+    );
     let mut differs_under_2017 = 0;
     for seed in ["1", "2", "3", "4", "5"] {
         let file = dir.join(format!("t{seed}.trf"));
@@ -306,7 +278,7 @@ fn generate_and_check_under_the_2026_edition() {
                 "-s",
                 seed,
             ]);
-            assert_eq!(code(&out), 0, "{}", stderr(&out));
+            ok(&out);
         }
         let text = read(&file);
         assert_eq!(text, read(&again), "the same seed gives the same file");
@@ -328,7 +300,7 @@ fn generate_and_check_under_the_2026_edition() {
         // Under the 2017 rules some rounds of these tournaments pair differently (exit code 6 with
         // --strict; 0 without, as the reference engines).
         let out = run(&["--dutch", "--edition", "2017", path(&file), "-c"]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        ok(&out);
         let out = run(&[
             "--dutch",
             "--edition",
@@ -350,7 +322,7 @@ fn generate_and_check_under_the_2026_edition() {
     // The 2017 edition (the default) keeps the extension lines.
     let file = dir.join("t2017.trf");
     let out = run(&["--dutch", "-g", path(&config), "-o", path(&file), "-s", "1"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    ok(&out);
     let text = read(&file);
     assert!(
         text.contains("\nXXR 6\n") && text.contains("\nBBU  0.5\n"),
@@ -360,7 +332,6 @@ fn generate_and_check_under_the_2026_edition() {
         !text.contains("\n192 ") && !text.contains("\n162 "),
         "{text}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
