@@ -13,41 +13,21 @@ use std::path::Path;
 
 mod common;
 
+use common::cases::Trf;
 use common::{code, ok, pair_with_checklist, path, read, run, stderr, stdout, Scratch, EXAMPLE};
 
 fn scratch(name: &str) -> Scratch {
     Scratch::new("dropin", name)
 }
 
-/// A player record in TRF columns, with its rounds' cells (`"   2 w 1"`).
-fn player(n: u32, rating: u32, points: &str, cells: &[&str]) -> String {
-    let mut line = format!(
-        "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
-        n,
-        "",
-        "",
-        format!("Test{n:04} Player{n:04}"),
-        rating,
-        "",
-        "",
-        "",
-        points,
-        n
-    );
-    for c in cells {
-        line.push_str("  ");
-        line.push_str(c);
-    }
-    line
-}
-
 /// Two players who met in round 1, of three rounds: round 2 has no valid pairing.
 fn unpairable() -> String {
-    format!(
-        "012 two players\n{}\n{}\nXXR 3\nXXC white1\n",
-        player(1, 2200, "1.0", &["   2 w 1"]),
-        player(2, 2100, "0.0", &["   1 b 0"])
-    )
+    Trf::new(&[2200, 2100])
+        .title("two players")
+        .round(&[(1, 2, '1')], &[])
+        .line("XXR 3")
+        .line("XXC white1")
+        .text()
 }
 
 /// The example with the lines of player `n` changed by `edit`.

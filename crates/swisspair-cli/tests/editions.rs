@@ -30,11 +30,12 @@ fn floats_and_bye(row: &str) -> (String, String) {
 
 /// The example with one more player, 17, who took a full-point bye in round 1 and was absent since.
 fn example_with_a_full_point_bye() -> String {
-    let head = format!(
-        "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
-        17, "", "", "Test0017 Player0017", 1500, "", "", "", "1.0", 17
+    let player = common::cases::record(
+        17,
+        "Test0017 Player0017",
+        1500,
+        &["0000 - F", "0000 - Z", "0000 - Z", "0000 - Z"],
     );
-    let player = format!("{head}  0000 - F  0000 - Z  0000 - Z  0000 - Z");
     let mut lines: Vec<&str> = EXAMPLE.lines().collect();
     let at = lines
         .iter()

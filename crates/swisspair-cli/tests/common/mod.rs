@@ -1,7 +1,11 @@
 //! What the command-line tests share: the one way to run the binary ([`run`], with [`code`],
 //! [`stdout`], [`stderr`] and [`ok`] to read what it did), a scratch folder per test ([`Scratch`]),
-//! the bundled example and the test data. Every suite of `tests/` uses it (`mod common;`).
+//! the bundled example and the test data, and the one TRF builder of every test suite ([`cases::Trf`],
+//! the library's `tests/common/cases.rs`). Every suite of `tests/` uses it (`mod common;`).
 #![allow(dead_code)]
+
+#[path = "../../../swisspair/tests/common/cases.rs"]
+pub mod cases;
 
 use std::ffi::OsStr;
 use std::ops::Deref;

@@ -14,19 +14,13 @@ use crate::systems::{dutch, Edition, System};
 use crate::tournament::{Colour, Tournament};
 use Colour::{Black as B, White as W};
 
-use crate::test_trf::Trf;
+use crate::test_trf::{pairs, Naming, Trf};
 
 /// Pairs the next round with Dubov: games as (white, black) starting numbers, sorted, and the bye.
 fn dubov(t: &Tournament) -> (Vec<(u32, u32)>, Option<u32>) {
-    let pairing = System::Dubov.pair(t).expect("Dubov pairs");
-    let number = |i: usize| t.players[i].start_number;
-    let mut games: Vec<(u32, u32)> = pairing
-        .games
-        .iter()
-        .map(|g| (number(g.white), number(g.black)))
-        .collect();
+    let (mut games, bye) = pairs(t, &System::Dubov.pair(t).expect("Dubov pairs"));
     games.sort_unstable();
-    (games, pairing.bye.map(number))
+    (games, bye)
 }
 
 /// Eight players rated 2400 down to 1700 after a first round in which the top half won: 1-5, 6-2, 3-7,
@@ -56,18 +50,7 @@ fn moves_of(t: &Tournament, n: u32) -> Vec<Move> {
 /// Issue 14: the explanation of the round names each of `articles`, and its pairing is the one
 /// [`super::pair`] gives.
 fn explains(t: &Tournament, articles: &[&str]) {
-    let (pairing, explanation) = System::Dubov
-        .explain_in(Edition::Y1997, t)
-        .expect("explains");
-    assert_eq!(pairing, System::Dubov.pair(t).expect("pairs"));
-    let named = explanation.articles();
-    for article in articles {
-        assert!(
-            named.contains(article),
-            "the explanation does not name {article}\n{}",
-            explanation.render()
-        );
-    }
+    crate::test_trf::explains(System::Dubov, Edition::Y1997, t, articles, Naming::Exact);
 }
 
 fn entrant_of<'c>(ctx: &'c Context<'_>, start_number: u32) -> &'c Entrant {

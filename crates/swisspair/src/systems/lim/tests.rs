@@ -5,6 +5,7 @@ use super::compatibility::{compatible, Scrutiny};
 use super::context::Context;
 use crate::error::Result;
 use crate::systems::System;
+use crate::test_trf::Naming;
 pub use crate::test_trf::Trf;
 use crate::tournament::Tournament;
 
@@ -12,17 +13,7 @@ use crate::tournament::Tournament;
 /// one of its paragraphs (7 is named by 7.1), and explaining does not change the pairing.
 pub fn explains(t: &Tournament, article: &str) {
     let edition = System::Lim.default_edition();
-    let (pairing, explanation) = System::Lim.explain_in(edition, t).expect("Lim explains");
-    assert_eq!(pairing, System::Lim.pair(t).expect("Lim pairs"));
-    let paragraph = format!("{article}.");
-    assert!(
-        explanation
-            .articles()
-            .iter()
-            .any(|a| *a == article || a.starts_with(&paragraph)),
-        "the explanation does not name {article}\n{}",
-        explanation.render()
-    );
+    crate::test_trf::explains(System::Lim, edition, t, &[article], Naming::OrParagraph);
 }
 
 /// 2.1 as it is, nothing checked beyond it.
