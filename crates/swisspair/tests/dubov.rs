@@ -79,19 +79,12 @@ fn some_legal_pairing_exists(t: &Tournament, state: &RoundState) -> bool {
 /// declared impossible only when it is.
 #[test]
 fn dubov_every_round_keeps_the_absolute_rules() {
-    let common::Replay {
-        rounds,
-        impossible,
-        failures,
-    } = replay_dutch_fixtures(System::Dubov, check_invariants, some_legal_pairing_exists);
-    assert_eq!(rounds, 2311);
-    eprintln!("{rounds} rounds re-paired, {impossible} without any legal pairing");
-    assert!(
-        failures.is_empty(),
-        "{} failures ({impossible} rounds impossible):\n{}",
-        failures.len(),
-        failures.join("\n")
+    let replay = replay_dutch_fixtures(System::Dubov, check_invariants, some_legal_pairing_exists);
+    eprintln!(
+        "{} rounds re-paired, {} without any legal pairing",
+        replay.rounds, replay.impossible
     );
+    replay.assert_passed(2311);
 }
 
 /// Issue 14: every round of every tournament, re-paired with Dubov, is explained: the explanation's
@@ -119,11 +112,7 @@ fn dubov_every_round_is_explained() {
             None => Ok(()),
         }
     };
-    let common::Replay {
-        rounds, failures, ..
-    } = replay_dutch_fixtures(System::Dubov, explained, some_legal_pairing_exists);
-    assert_eq!(rounds, 2311);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    replay_dutch_fixtures(System::Dubov, explained, some_legal_pairing_exists).assert_passed(2311);
 }
 
 /// Issue 14: the explanation of the next round of the tournament `text` names each of `articles`.

@@ -541,18 +541,8 @@ fn some_legal_pairing_exists(t: &Tournament, state: &RoundState) -> bool {
 /// Every round of every tournament, re-paired with Lim.
 #[test]
 fn lim_keeps_the_absolute_rules_in_every_round() {
-    let common::Replay {
-        rounds,
-        impossible,
-        failures,
-    } = replay_dutch_fixtures(System::Lim, check_invariants, some_legal_pairing_exists);
-    assert_eq!(rounds, 2311);
-    assert!(
-        failures.is_empty(),
-        "{} failures ({impossible} rounds impossible):\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    replay_dutch_fixtures(System::Lim, check_invariants, some_legal_pairing_exists)
+        .assert_passed(2311);
 }
 
 /// Issue 14: every round of the reference engine's tournaments is explained without error; explaining
@@ -598,9 +588,5 @@ fn lim_explains_every_round() {
         }
         Ok(())
     };
-    let common::Replay {
-        rounds, failures, ..
-    } = replay_dutch_fixtures(System::Lim, explained, |_, _| true);
-    assert_eq!(rounds, 2311);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    replay_dutch_fixtures(System::Lim, explained, |_, _| true).assert_passed(2311);
 }

@@ -149,6 +149,20 @@ pub struct Replay {
     pub failures: Vec<String>,
 }
 
+impl Replay {
+    /// Asserts that `rounds` rounds were re-paired and none failed.
+    pub fn assert_passed(&self, rounds: usize) {
+        assert_eq!(self.rounds, rounds);
+        assert!(
+            self.failures.is_empty(),
+            "{} failures ({} rounds impossible):\n{}",
+            self.failures.len(),
+            self.impossible,
+            self.failures.join("\n")
+        );
+    }
+}
+
 /// Re-pairs every round of the Dutch fixtures with `system`: each pairing must pass `check`, and a
 /// round may be declared impossible only when `exists` finds no legal pairing.
 pub fn replay_dutch_fixtures(
