@@ -74,7 +74,8 @@ checklist (-l) is written also when no valid pairing exists.
 
 Warnings (standard error, exit code unchanged) say what swisspair assumes: no XXR/142 (the last-round
 rules cannot apply), no XXC/152 (white assumed), a system record naming something swisspair does not
-apply (Baku acceleration, another system, an edition --edition overrides).";
+apply (Baku acceleration, another system, an edition --edition overrides), no edition named for the
+Dutch system (the 2017 edition applies; FIDE-rated events since 1 February 2026 need --edition 2026).";
 
 /// FIDE Swiss-system pairing engine: Dutch (C.04.3, editions 2017 and 2026), Swiss based on rating (1992),
 /// Dubov, Lim.

@@ -385,17 +385,28 @@ fn silent_assumptions_are_warned_about_and_the_exit_code_is_unchanged() {
     let dir = scratch("warnings");
     let input = dir.join("in.trf");
     let out_file = dir.join("out.txt");
+    // The example naming its edition: only what a case leaves out is warned about.
+    let named = format!("{EXAMPLE}192 FIDE_DUTCH_2017\n");
     let cases = [
         (
-            EXAMPLE.replace("XXR 6\n", ""),
+            named.replace("XXR 6\n", ""),
             vec!["no XXR/142", "last-round rules", "cannot apply"],
             true,
         ),
         (
-            EXAMPLE.replace("XXC white1\n", ""),
+            named.replace("XXC white1\n", ""),
             vec!["no XXC/152", "white"],
             // The checker takes the initial colour from round 1.
             false,
+        ),
+        (
+            // No system record: the 2017 edition pairs, and the 2026 one is named (issue 25).
+            EXAMPLE.to_string(),
+            vec![
+                "in.trf: no system record (092/192) names the edition of the Dutch rules",
+                "--edition 2026 or a 192 FIDE_DUTCH_2026 record",
+            ],
+            true,
         ),
         (
             format!("{EXAMPLE}192 FIDE_DUTCH_2026_BAKU\n"),
@@ -438,9 +449,13 @@ fn silent_assumptions_are_warned_about_and_the_exit_code_is_unchanged() {
         "{}",
         stderr(&out)
     );
-    // A complete file: no warning.
-    std::fs::write(&input, EXAMPLE).expect("input");
+    // A complete file (its edition named): no warning.
+    std::fs::write(&input, &named).expect("input");
     let out = run(&["--dutch", path(&input), "-p"]);
+    assert_eq!(stderr(&out), "");
+    // Nor with the edition chosen by --edition.
+    std::fs::write(&input, EXAMPLE).expect("input");
+    let out = run(&["--dutch", "--edition", "2017", path(&input), "-p"]);
     assert_eq!(stderr(&out), "");
 }
 

@@ -355,3 +355,128 @@ fn selftest_runs_under_the_2026_edition() {
         stdout(&out)
     );
 }
+
+/// Issue 25: a file that names no edition is paired by the 2017 text, and it is said once on standard
+/// error, for -p, -c and a model of -g, naming how to choose the 2026 edition; the pairs, the report
+/// and the exit codes are those of `--edition 2017`. Nothing is said when --edition or the file's
+/// system record chooses, for the other systems (one edition each), nor for -g without a model.
+#[test]
+fn the_default_edition_is_said_when_nothing_chose_it() {
+    let dir = scratch("default-edition");
+    let input = dir.file("in.trf", EXAMPLE);
+    let warning = |done: &str| {
+        format!(
+            "swisspair: warning: {}: no system record (092/192) names the edition of the Dutch rules: the 2017 edition (the default) {done}; FIDE-rated events since 1 February 2026 are paired by the 2026 edition, which --edition 2026 or a 192 FIDE_DUTCH_2026 record chooses\n",
+            path(&input)
+        )
+    };
+    let i = path(&input);
+    let generated = dir.join("gen.trf");
+    let g = path(&generated);
+    for (args, done) in [
+        (vec!["--dutch", i, "-p"], "pairs the round"),
+        (
+            vec!["--dutch", i, "-p", "--format", "json"],
+            "pairs the round",
+        ),
+        (vec!["--dutch", i, "-c"], "re-pairs the rounds"),
+        (
+            vec!["--dutch", i, "-c", "--format", "json"],
+            "re-pairs the rounds",
+        ),
+        (
+            vec!["--dutch", i, "-g", "-o", g, "-s", "5"],
+            "pairs the generated rounds",
+        ),
+    ] {
+        let out = run(&args);
+        ok(&out);
+        assert_eq!(stderr(&out), warning(done), "{args:?}");
+        // The same output as with the edition chosen, and nothing said then.
+        let mut chosen = args.clone();
+        chosen.extend(["--edition", "2017"]);
+        let again = run(&chosen);
+        ok(&again);
+        assert_eq!(stderr(&again), "", "{chosen:?}");
+        if args.contains(&"json") {
+            // The JSON result names the notice too (as the API and the bindings do), and only there.
+            let value: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+            let notice = value["edition_notice"].as_str().unwrap_or_default();
+            assert!(
+                notice.contains("the 2017 edition of the Dutch rules (the default)")
+                    && notice.contains("192 FIDE_DUTCH_2026"),
+                "{notice}"
+            );
+            let mut value = value;
+            if let Some(o) = value.as_object_mut() {
+                o.remove("edition_notice");
+            }
+            let again: serde_json::Value = serde_json::from_str(&stdout(&again)).expect("JSON");
+            assert_eq!(value, again);
+        } else if !args.contains(&"-g") {
+            assert_eq!(stdout(&out), stdout(&again), "{args:?}");
+        }
+    }
+    // Chosen by the file, or by --edition 2026: nothing said.
+    for record in [
+        "192 FIDE_DUTCH_2017",
+        "092 FIDE_DUTCH_2026",
+        "192 FIDE_DUTCH_2025",
+    ] {
+        let chosen = dir.file("chosen.trf", format!("{EXAMPLE}{record}\n"));
+        for command in ["-p", "-c"] {
+            let out = run(&["--dutch", path(&chosen), command]);
+            ok(&out);
+            assert_eq!(stderr(&out), "", "{record} {command}");
+        }
+    }
+    let out = run(&["--dutch", "--edition", "2026", i, "-p"]);
+    ok(&out);
+    assert_eq!(stderr(&out), "");
+    // A system record naming the system but no edition chooses none.
+    let unnamed = dir.file("unnamed.trf", format!("{EXAMPLE}192 FIDE_DUTCH\n"));
+    let out = run(&["--dutch", path(&unnamed), "-p"]);
+    ok(&out);
+    assert_eq!(
+        stderr(&out).matches("no system record (092/192)").count(),
+        1
+    );
+    // The other systems have one edition each; -g without a model reads no file.
+    for system in ["--dubov", "--lim", "--rating1992"] {
+        let out = run(&[system, i, "-p"]);
+        ok(&out);
+        assert_eq!(stderr(&out), "", "{system}");
+    }
+    let out = run(&["--dutch", "-g", "-o", g, "-s", "5"]);
+    ok(&out);
+    assert_eq!(stderr(&out), "");
+}
+
+/// Issue 25: the notice never changes an exit code: no valid pairing is still exit 1, with the notice
+/// said before.
+#[test]
+fn the_default_edition_notice_leaves_the_exit_code_alone() {
+    let dir = scratch("default-edition-exit");
+    let two = common::cases::Trf::new(&[2200, 2100])
+        .round(&[(1, 2, '1')], &[])
+        .line("XXR 3")
+        .line("XXC white1");
+    let input = dir.file("in.trf", two.text());
+    let out = run(&["--dutch", path(&input), "-p"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.starts_with(&format!(
+            "swisspair: warning: {}: no system record (092/192)",
+            path(&input)
+        )) && err.lines().count() == 2,
+        "{err}"
+    );
+    let chosen = run(&["--dutch", "--edition", "2017", path(&input), "-p"]);
+    assert_eq!(code(&chosen), 1);
+    assert_eq!(
+        err.lines().nth(1),
+        stderr(&chosen).lines().next(),
+        "the same failure"
+    );
+}

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{path, read, run, stderr, Scratch, EXAMPLE_PATH};
+use common::{path, read, run, stderr, stderr_answer, Scratch, EXAMPLE_PATH};
 
 /// `--explain FILE` writes the explanation, `--why 10,12` answers on standard error, and the pairs on
 /// standard output stay as without them.
@@ -37,7 +37,7 @@ fn explain_and_why_say_which_rules_decided() {
     let plain = run(&["--dutch", input, "-p"]);
     assert_eq!(out.stdout, plain.stdout);
     let one = run(&["--dutch", input, "-p", "--why", "13"]);
-    let stderr_text = stderr(&one);
+    let stderr_text = stderr_answer(&one);
     assert!(
         stderr_text.starts_with("13 plays 14 with Black"),
         "{stderr_text}"

@@ -251,6 +251,21 @@ fn pairing_and_check_json_validate() {
         .to_json()
         .expect("json");
     check_against(json::CHECK_SCHEMA, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    // With the notice that the default edition paired a file naming none (issue 25).
+    let example = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/club-16p-round5.trf"),
+    )
+    .expect("example");
+    let options = swisspair::PairOptions::new(System::Dutch);
+    let round = swisspair::pair(&example, &options).expect("pairs");
+    assert!(round.edition_notice.is_some());
+    let text = round.to_json().expect("json");
+    check_against(json::PAIRING_SCHEMA, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let t = swisspair::read_tournament(&example).expect("reads");
+    let report = swisspair::check_tournament(&t, &options).expect("checks");
+    assert!(report.edition_notice.is_some());
+    let text = report.to_json().expect("json");
+    check_against(json::CHECK_SCHEMA, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let _ = trf::MAX_ROUNDS;
 }
 

@@ -45,6 +45,7 @@ pub fn run(input: &Input<'_>, outputs: &CheckOutputs<'_>) -> Result<(), Failure>
     }
     if json {
         let text = swisspair::Report::new(system, edition, &report)
+            .noting_edition(&tournament, system, input.requested)
             .to_json()
             .map_err(|e| Failure::from_error(path, &e))?;
         print!("{text}");

@@ -65,6 +65,7 @@ fn pair_round(input: &Input<'_>, outputs: &Outputs<'_>) -> Result<(), Failure> {
     let pairing = pairing.map_err(|e| Failure::from_error(path, &e))?;
     let text = if json {
         swisspair::Round::new(&tournament, system, edition, &pairing)
+            .noting_edition(&tournament, system, input.requested)
             .to_json()
             .map_err(|e| Failure::from_error(path, &e))?
     } else {

@@ -53,6 +53,16 @@ pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Standard error without the warnings (`swisspair: warning: ...` lines): what a command answers there
+/// (`--why`).
+pub fn stderr_answer(out: &Output) -> String {
+    stderr(out)
+        .lines()
+        .filter(|l| !l.starts_with("swisspair: warning: "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 pub fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
