@@ -2,7 +2,7 @@
 //! version line, and what the flags that need reading mean (`--dutch` ..., `--edition`, `--format`).
 
 use crate::failure::Failure;
-use clap::{ArgGroup, Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use swisspair::{Edition, System};
 
@@ -81,23 +81,12 @@ Dutch system (the 2017 edition applies; FIDE-rated events since 1 February 2026 
 /// Dubov, Lim.
 #[derive(Parser, Debug)]
 #[command(name = "swisspair", version, about, after_help = after_help())]
-#[command(group(ArgGroup::new("system").args(["dutch", "rating1992", "dubov", "lim"])))]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
-    /// Use the Dutch system (C.04.3: the 2017 edition by default, or 2026).
-    #[arg(long)]
-    pub dutch: bool,
-    /// Use the Swiss system based on rating (old C.04.1, 1992).
-    #[arg(long)]
-    pub rating1992: bool,
-    /// Use the Dubov system (C.04.4.1).
-    #[arg(long)]
-    pub dubov: bool,
-    /// Use the Lim system (C.04.4.3).
-    #[arg(long)]
-    pub lim: bool,
+    #[command(flatten)]
+    pub system: SystemFlags,
 
     /// The edition of the system's rules (Dutch: 2017, the default, or 2026), for -p, -l, -c and -g.
     /// Without it, the edition the file's system record names (092/192, e.g. FIDE_DUTCH_2025), otherwise
@@ -188,22 +177,49 @@ pub struct ConvertArgs {
     pub output: PathBuf,
 }
 
-#[derive(Args, Debug)]
-#[command(group(ArgGroup::new("system").args(["dutch", "rating1992", "dubov", "lim"]).required(true)))]
-#[command(after_help = selftest_after_help())]
-pub struct SelftestArgs {
-    /// Test the Dutch system.
+/// The system flags, one at most: `--dutch`, `--rating1992`, `--dubov`, `--lim` (their help as the
+/// pairing commands say it; `selftest` words it its own way and requires one).
+#[derive(Args, Debug, Clone, Copy)]
+#[group(id = "system", multiple = false)]
+pub struct SystemFlags {
+    /// Use the Dutch system (C.04.3: the 2017 edition by default, or 2026).
     #[arg(long)]
     pub dutch: bool,
-    /// Test the Swiss system based on rating (1992).
+    /// Use the Swiss system based on rating (old C.04.1, 1992).
     #[arg(long)]
     pub rating1992: bool,
-    /// Test the Dubov system.
+    /// Use the Dubov system (C.04.4.1).
     #[arg(long)]
     pub dubov: bool,
-    /// Test the Lim system.
+    /// Use the Lim system (C.04.4.3).
     #[arg(long)]
     pub lim: bool,
+}
+
+impl SystemFlags {
+    /// The system whose flag is on.
+    pub fn chosen(&self) -> Option<System> {
+        [
+            (self.dutch, System::Dutch),
+            (self.rating1992, System::Rating1992),
+            (self.dubov, System::Dubov),
+            (self.lim, System::Lim),
+        ]
+        .into_iter()
+        .find_map(|(on, s)| on.then_some(s))
+    }
+}
+
+#[derive(Args, Debug)]
+#[command(mut_group("system", |g| g.required(true)))]
+#[command(mut_arg("dutch", |a| a.help("Test the Dutch system")))]
+#[command(mut_arg("rating1992", |a| a.help("Test the Swiss system based on rating (1992)")))]
+#[command(mut_arg("dubov", |a| a.help("Test the Dubov system")))]
+#[command(mut_arg("lim", |a| a.help("Test the Lim system")))]
+#[command(after_help = selftest_after_help())]
+pub struct SelftestArgs {
+    #[command(flatten)]
+    pub system: SystemFlags,
     /// The edition of the system's rules (Dutch: 2017, the default, or 2026).
     #[arg(long, value_name = "YEAR")]
     pub edition: Option<String>,
@@ -220,22 +236,9 @@ pub struct SelftestArgs {
     pub max_players: usize,
 }
 
-/// The system whose flag is on, of `[--dutch, --rating1992, --dubov, --lim]` (clap lets one at most).
-fn flagged(flags: [bool; 4]) -> Option<System> {
-    flags
-        .into_iter()
-        .zip([
-            System::Dutch,
-            System::Rating1992,
-            System::Dubov,
-            System::Lim,
-        ])
-        .find_map(|(on, s)| on.then_some(s))
-}
-
 /// The system flag given (`--dutch` ...); a usage error without one.
 pub fn system_of(cli: &Cli) -> Result<System, Failure> {
-    flagged([cli.dutch, cli.rating1992, cli.dubov, cli.lim]).ok_or_else(|| {
+    cli.system.chosen().ok_or_else(|| {
         Failure::usage("choose a pairing system: --dutch, --rating1992, --dubov or --lim")
     })
 }
@@ -243,7 +246,7 @@ pub fn system_of(cli: &Cli) -> Result<System, Failure> {
 impl SelftestArgs {
     /// The system flag given (clap requires one; the Dutch system otherwise).
     pub fn system(&self) -> System {
-        flagged([self.dutch, self.rating1992, self.dubov, self.lim]).unwrap_or(System::Dutch)
+        self.system.chosen().unwrap_or(System::Dutch)
     }
 }
 
