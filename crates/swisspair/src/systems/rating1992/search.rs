@@ -468,6 +468,11 @@ impl<'s> Transpositions<'s> {
         }
     }
 
+    /// The candidates from the current depth on, each passed to `visit`; the first it accepts. Each pair
+    /// fixed takes its players out of the matching, and they are put back when the search backtracks; once
+    /// a candidate is accepted the search ends, and the oracle is left as that candidate left it (every
+    /// caller drops the oracle after a success, and a bracket of thousands of players would otherwise
+    /// put every one of them back).
     fn descend<'c>(
         &mut self,
         o: &mut Oracle<'c>,
@@ -538,11 +543,12 @@ impl<'s> Transpositions<'s> {
                 self.pairs.pop();
                 self.used[j] = false;
             }
-            o.set_role(a, role_a)?;
-            o.set_role(b, role_b)?;
             if found.is_some() {
+                // The search ends here: the oracle is left as the candidate left it (see `descend`).
                 return Ok(found);
             }
+            o.set_role(a, role_a)?;
+            o.set_role(b, role_b)?;
         }
         Ok(None)
     }
@@ -570,8 +576,10 @@ impl<'s> Transpositions<'s> {
         self.conflicts -= conflict;
         self.pairs.pop();
         self.used[j] = false;
-        o.set_role(a, role_a)?;
-        o.set_role(b, role_b)?;
+        if found.is_none() {
+            o.set_role(a, role_a)?;
+            o.set_role(b, role_b)?;
+        }
         Ok(found)
     }
 }
@@ -669,7 +677,6 @@ fn levels(
                     ..g.clone()
                 };
                 let x_remainder = x_of(ctx, &remainder.players).saturating_sub(remainder_full - r);
-                let mut result = None;
                 for down in 0..3 {
                     let level = Level {
                         budget: x_remainder + delta,
@@ -685,8 +692,8 @@ fn levels(
                         });
                         let mut all = mdp_pairs.to_vec();
                         all.extend(rest);
-                        result = Some(all);
-                        break;
+                        // The search ends (see `Transpositions::descend`).
+                        return Ok(Some(all));
                     }
                 }
                 // Back to the bracket's own configuration.
@@ -700,7 +707,7 @@ fn levels(
                     .collect();
                 o.set_roles(&back)?;
                 o.set_floats(Floats::after(2, up))?;
-                Ok(result)
+                Ok(None)
             })?;
             if let Some(pairs) = &found {
                 ctx.note(|n| {
