@@ -126,8 +126,10 @@ pub struct Edges<'c> {
     scope: Scope,
     layout: Layout,
     vertices: Vec<Vertex>,
-    /// B.1 and the forbidden pairs: bit `u * words + v / 64` set when the player of `u` may not meet the
-    /// player of `v` by the lists of `u`'s player ([`Ctx::may_meet`] reads them in that order).
+    /// B.1.a and the forbidden pairs: bit `v % 64` of word `u * words + v / 64` (and the same bit of `v`'s
+    /// row) set when either player's lists say that the players of `u` and `v` may not meet. (The
+    /// tournament's checks make the lists agree, so this is [`Ctx::may_meet`]; read both ways, every
+    /// weight is the same from either end, which the oracle relies on.)
     barred: Vec<u64>,
     words: usize,
     floats: Floats,
@@ -186,8 +188,10 @@ impl<'c> Edges<'c> {
         for (u, &p) in players.iter().enumerate() {
             for q in ctx.barred(p) {
                 if let Some(&v) = vertex.get(q).filter(|&&v| v < n) {
-                    if let Some(word) = barred.get_mut(u * words + v / 64) {
-                        *word |= 1 << (v % 64);
+                    for (x, y) in [(u, v), (v, u)] {
+                        if let Some(word) = barred.get_mut(x * words + y / 64) {
+                            *word |= 1 << (y % 64);
+                        }
                     }
                 }
             }
@@ -326,7 +330,7 @@ impl<'c> Edges<'c> {
         )
     }
 
-    /// B.1 and B.2 ([`Ctx::legal`]) for the players of `u` and `v`, in that order.
+    /// B.1 and B.2 ([`Ctx::legal`]) for the players of `u` and `v`.
     fn legal(&self, u: usize, x: &Vertex, v: usize, y: &Vertex) -> bool {
         let colours = (x.allowed & WHITE != 0 && y.allowed & BLACK != 0)
             || (x.allowed & BLACK != 0 && y.allowed & WHITE != 0);

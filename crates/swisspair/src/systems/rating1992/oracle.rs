@@ -215,22 +215,46 @@ impl<'c> Oracle<'c> {
                 None => return Err(Error::Internal("a player outside the matching".into())),
             }
         }
-        let mut order: Vec<(usize, usize)> = changed
-            .into_iter()
-            .map(|v| (self.changed_edges(v), v))
-            .collect();
+        let counts = self.changed_edges(&changed);
+        let mut order: Vec<(usize, usize)> = counts.into_iter().zip(changed).collect();
         sort_by(&mut order, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        // An edge between two changed vertices is set by the first refreshed: it is skipped at the second
+        // (weights are the same from either end, see `Edges`).
+        let mut done = vec![false; self.edges.len()];
         for (_, v) in order {
-            self.refresh(v)?;
+            self.refresh_skipping(v, &done)?;
+            if let Some(d) = done.get_mut(v) {
+                *d = true;
+            }
         }
         Ok(())
     }
 
-    /// How many edges of `v` differ from what the current roles make them.
-    fn changed_edges(&self, v: usize) -> usize {
-        (0..self.edges.len())
-            .filter(|&u| u != v && self.matching.edge(v, u).ok() != Some(self.edges.weight(v, u)))
-            .count()
+    /// For each of the `changed` vertices, how many of its edges differ from what the current roles make
+    /// them. An edge between two changed vertices is looked at once, for both.
+    fn changed_edges(&self, changed: &[usize]) -> Vec<usize> {
+        let n = self.edges.len();
+        let mut slot = vec![usize::MAX; n];
+        for (i, &v) in changed.iter().enumerate() {
+            if let Some(s) = slot.get_mut(v) {
+                *s = i;
+            }
+        }
+        let mut counts = vec![0; changed.len()];
+        for (i, &v) in changed.iter().enumerate() {
+            for (u, &j) in slot.iter().enumerate() {
+                if u == v || (j != usize::MAX && u < v) {
+                    continue;
+                }
+                if self.matching.edge(v, u).ok() != Some(self.edges.weight(v, u)) {
+                    counts[i] += 1;
+                    if let Some(c) = counts.get_mut(j) {
+                        *c += 1;
+                    }
+                }
+            }
+        }
+        counts
     }
 
     /// The criteria of B.5/B.6 in force. Only the edges of members with a float in the last two rounds
@@ -271,11 +295,16 @@ impl<'c> Oracle<'c> {
 
     /// Sets every edge of `v` anew.
     fn refresh(&mut self, v: usize) -> Result<()> {
+        self.refresh_skipping(v, &[])
+    }
+
+    /// Sets every edge of `v` anew but those to the vertices `skip` marks (whose edges are set already).
+    fn refresh_skipping(&mut self, v: usize, skip: &[bool]) -> Result<()> {
         if self.edges.role(v) == Role::Removed {
             return self.matching.isolate_vertex(v).map_err(internal);
         }
         for u in 0..self.edges.len() {
-            if u != v {
+            if u != v && !skip.get(u).copied().unwrap_or(false) {
                 let w = self.edges.weight(v, u);
                 self.matching.set_edge(v, u, w).map_err(internal)?;
             }
