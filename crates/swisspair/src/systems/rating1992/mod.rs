@@ -121,12 +121,14 @@ mod criteria;
 mod edges;
 mod exchanges;
 mod explain;
+mod first_best;
 mod initial;
 mod oracle;
 mod players;
 mod round;
 mod search;
 mod trace;
+mod transpositions;
 
 #[cfg(test)]
 mod tests;
