@@ -23,7 +23,7 @@ use super::edges::{Edges, Kind, Layout};
 use super::players::Ctx;
 use crate::error::{Error, Result};
 use crate::matching::{MatchingComputer, MatchingError};
-use crate::sorting::sort_by;
+use crate::sorting::{sort, sort_by};
 use crate::state::Float;
 
 fn internal(e: MatchingError) -> Error {
@@ -215,13 +215,21 @@ impl<'c> Oracle<'c> {
                 None => return Err(Error::Internal("a player outside the matching".into())),
             }
         }
-        let counts = self.changed_edges(&changed);
-        let mut order: Vec<(usize, usize)> = counts.into_iter().zip(changed).collect();
-        sort_by(&mut order, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let order: Vec<usize> = if self.solves == 0 {
+            // Nothing solved yet: the matching has no solution to keep, so the order does not matter to
+            // it; in increasing order every row grows at its end.
+            sort(&mut changed);
+            changed
+        } else {
+            let counts = self.changed_edges(&changed);
+            let mut order: Vec<(usize, usize)> = counts.into_iter().zip(changed).collect();
+            sort_by(&mut order, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            order.into_iter().map(|(_, v)| v).collect()
+        };
         // An edge between two changed vertices is set by the first refreshed: it is skipped at the second
         // (weights are the same from either end, see `Edges`).
         let mut done = vec![false; self.edges.len()];
-        for (_, v) in order {
+        for v in order {
             self.refresh_skipping(v, &done)?;
             if let Some(d) = done.get_mut(v) {
                 *d = true;
