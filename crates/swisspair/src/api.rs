@@ -17,8 +17,8 @@ use crate::json::{
     RoundJson, TournamentJson,
 };
 use crate::pairing::Pairing;
+use crate::rules::{Edition, System};
 use crate::score::Score;
-use crate::systems::{Edition, System};
 use crate::tournament::Tournament;
 use crate::trf::ResultCode;
 use serde::{Deserialize, Serialize};

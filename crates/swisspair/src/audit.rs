@@ -24,8 +24,8 @@
 //! replaying the pairing procedure (`systems::dubov`), which the audit never calls. In particular a player
 //! who meets higher-scored opponents round after round breaks nothing.
 
+use crate::rules::{Edition, System};
 use crate::sorting::sort_by_key;
-use crate::systems::{Edition, System};
 use crate::tournament::{Bye, Colour, Entry, Tournament};
 use std::fmt;
 

@@ -3,9 +3,9 @@
 
 use crate::error::{Error, Result};
 use crate::pairing::Pairing;
+use crate::rules::{Edition, System};
 use crate::sorting::sort;
 use crate::state::RoundState;
-use crate::systems::{Edition, System};
 use crate::tournament::{Bye, Colour, Entry, Tournament};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

@@ -7,9 +7,9 @@
 //! as text, [`Explanation::render_player`] for one player, and [`Explanation::why_not_paired`] answers
 //! "why did these two not play each other?".
 
+use crate::rules::{Edition, System};
 use crate::score::Score;
 use crate::state::RoundState;
-use crate::systems::{Edition, System};
 use crate::tournament::{Colour, Tournament};
 use std::fmt::Write as _;
 

@@ -43,6 +43,7 @@ pub mod api;
 pub mod audit;
 #[doc(hidden)]
 pub mod check;
+mod checklist;
 mod error;
 pub mod explain;
 #[doc(hidden)]
@@ -53,6 +54,7 @@ pub mod matching;
 #[doc(hidden)]
 pub mod notices;
 mod pairing;
+mod rules;
 mod score;
 #[doc(hidden)]
 pub mod selftest;
@@ -73,6 +75,6 @@ pub use api::{
 };
 pub use error::{Error, Location, Result};
 pub use pairing::{Game, Pairing};
+pub use rules::{Edition, System};
 pub use score::Score;
-pub use systems::{Edition, System};
 pub use tournament::{ReadOptions, Tournament};

@@ -1,7 +1,7 @@
 //! What a command assumes where the file is silent or asks for something swisspair does not apply:
 //! warnings for standard error. They never change the pairing or the exit code.
 
-use crate::systems::{Edition, System};
+use crate::rules::{Edition, System};
 use crate::tournament::Tournament;
 
 /// What the tournament is read for.

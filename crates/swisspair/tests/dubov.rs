@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::articles::trf_with;
 use common::{colours_allowed, data_files, had_point_without_playing, read, replay_dutch_fixtures};
 use swisspair::check::tournament_before;
 use swisspair::explain::Outcome;
@@ -233,8 +234,9 @@ fn art2_5_issue_12_no_transfer_two_times_running() {
 
 /// 2.5: a transfer is a pairing event. The second case again, but the round-2 game 2-6 was forfeited
 /// (2 wins by forfeit: the same scores). 6 was still transferred up in round 2, so the pairs are the
-/// same; only the colours follow the games played (chapter 3: 2 has played one game, with black, so
-/// 1 and 2 are both due white and 2, the further from equal numbers, gets it).
+/// same. The colours follow the games played: 2 has played one game, with black, so 1 and 2 are both
+/// due white; 7.3 moves the white with the lower ARO, 2 (2100; 1: 2250), to the blacks, and chapter 3
+/// gives him the colour of his new subgroup (issue 23): 1-2, as without the forfeit.
 #[test]
 fn art2_5_a_forfeit_does_not_undo_a_transfer() {
     let forfeited = ISSUE_12_SECOND
@@ -243,9 +245,9 @@ fn art2_5_a_forfeit_does_not_undo_a_transfer() {
     assert_ne!(forfeited, ISSUE_12_SECOND);
     assert_eq!(
         dubov_pairs(&forfeited),
-        (vec![(2, 1), (4, 3), (6, 5)], None)
+        (vec![(1, 2), (4, 3), (6, 5)], None)
     );
-    explains(&forfeited, &["2.5", "3.2"]);
+    explains(&forfeited, &["2.5", "7.3", "3.1"]);
 }
 
 /// 2.5: "apart from the last round". The second case as the last round (XXR 3): 7.2 may transfer 6 to
@@ -304,4 +306,164 @@ XXP 5 9
         )
     );
     explains(CASE, &["8.2", "7.1", "6.4"]);
+}
+
+/// The text of a tournament of `tests/data/seeds`.
+fn seed(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/seeds")
+        .join(name);
+    std::fs::read_to_string(&path).expect("the seed file reads")
+}
+
+/// 7.4 and chapter 3 (issue 23, case 6): a player moved to the other colour subgroup plays its colour.
+/// Round 3 of 5: 7 is alone on 2 points; 7.1 transfers 5, who must have white (2.3/2.4): 5-7. The
+/// 1-point group: 1 is due white; 2, 3, 4 are due black. 7.4 moves the black with the highest ARO, 2
+/// (2000; 3: 1850, 4: 1750), to the whites — 2.6 allows it, 2 may have white. Whites by ARO: 1 (1950),
+/// 2 (2000); blacks by R: 3, 4: 1-3, 2-4. 2 is now one of "the players who should play with the white
+/// pieces" (6.2), moved there "to meet the requirement of chapter 6" (7): chapter 3's first rule gives
+/// both players their due colour, 2 white and 4 black. 8 is alone on 0.5; 7.1 transfers 6: 8-6.
+#[test]
+fn art7_4_3_a_moved_player_is_due_the_colour_of_his_new_subgroup() {
+    let text = seed("dubov-7_4-moved-colour.trf");
+    assert_eq!(
+        dubov_pairs(&text),
+        (vec![(5, 7), (1, 3), (2, 4), (8, 6)], None)
+    );
+    explains(&text, &["7.1", "7.4", "3.1"]);
+}
+
+/// 6.4 after 7.2 (issue 23, case 7): "can be paired in the lower score group" is judged against the
+/// lower score group the floaters go to, as chapter 7's transfers have left it. Round 2 of 5, twelve
+/// players (ratings falling with the starting number): 1-5 won, 6 and 7 drew, 8-12 lost. 2, 3, 4 and 5
+/// may not meet each other, 4 and 5 not 6 (XXP, read as 2.1). The 1-point group 1-5 is odd: 7.2
+/// transfers 7 (due white, opposite to the group's dominating black) from the 0.5 group. 1 and 7 then
+/// pair two of 2, 3, 4, 5: two float (6.4). The 0.5 group they go to is 6 alone — 7 has gone up — and 4
+/// and 5 cannot be paired with 6: 3 and 2 (the lowest rated of those who can) float, not 5 and 4 (who
+/// could have met 7 before the transfer). Whites 4 (ARO 2300), 7 (2350) against blacks 1, 5: 4-1, 7-5.
+/// 8.1: 2 (due white) first; 8.2: 2-6. 3 goes on to the 0-point group: 8-3 (the highest rated due
+/// white); whites 12 (ARO 2360), 10 (2380) against blacks 9, 11: 12-9, 10-11.
+#[test]
+fn art6_4_can_be_paired_below_after_the_7_2_transfer() {
+    let text = trf_with(
+        "Dubov 6.4 after 7.2",
+        5,
+        "white1",
+        "XXP 2 3 4 5\nXXP 4 5 6\n",
+        10,
+        &[
+            "8w1", "9b1", "10w1", "11b1", "12w1", "7w=", "6b=", "1b0", "2w0", "3b0", "4w0", "5b0",
+        ],
+    );
+    assert_eq!(
+        sorted_pairs(&text),
+        (
+            vec![(2, 6), (4, 1), (7, 5), (8, 3), (10, 11), (12, 9)],
+            None
+        )
+    );
+    explains(&text, &["7.2", "6.4", "8.2"]);
+}
+
+/// The pairs of the next round of `text`, sorted, and the bye.
+fn sorted_pairs(text: &str) -> (Vec<(u32, u32)>, Option<u32>) {
+    let (mut games, bye) = dubov_pairs(text);
+    games.sort_unstable();
+    (games, bye)
+}
+
+/// 6.2, open point (issue 23, case 8): players without a due colour when the subgroups tie. Round 2 of
+/// 5: 1-2 and 3-4 drew, 5 and 6 had half-point byes; all six are on 0.5. Due white 2, 4; due black 1, 3:
+/// a tie. The reading taken: each player without a due colour, the highest R first, joins the smaller
+/// subgroup, the black one when both are equal — 5 (2360) the blacks, 6 (2350) the whites. Reason:
+/// the subgroups are "the players who should play with the white [black] pieces" (6.2), and between
+/// two players with no game played chapter 3 can only apply its last rules — equal ARO (no opponent
+/// yet), so "white to the player with the lower R": the higher rated of them is the one who should
+/// play black. Whites by ARO: 6 (none: 0), 4 (2380), 2 (2400); blacks by R: 1, 3, 5. 6-1; 4-3 met, 4
+/// takes 5; 2-3. The explanation lists them as placed, the highest R first.
+#[test]
+fn art6_2_without_due_colour_the_higher_rated_joins_the_blacks_on_a_tie() {
+    let text = trf_with(
+        "Dubov 6.2 tie",
+        5,
+        "white1",
+        "",
+        10,
+        &["2w=", "1b=", "4w=", "3b=", "0-H", "0-H"],
+    );
+    assert_eq!(sorted_pairs(&text), (vec![(2, 3), (4, 5), (6, 1)], None));
+    explains(&text, &["6.2", "6.3"]);
+    let t = Tournament::from_bytes(text.as_bytes()).expect("the case reads");
+    let (_, explanation) = System::Dubov
+        .explain_in(Edition::Y1997, &t)
+        .expect("explains");
+    assert!(
+        explanation
+            .render()
+            .contains("by decreasing R: 5, 6; each, the highest R first,"),
+        "{}",
+        explanation.render()
+    );
+}
+
+/// 6.3, open point (issue 23, case 8): where the black of the row goes when its white takes a black
+/// of the lower rows. Round 2 of 5, twelve players: 1-6 won, 7-12 lost; 6 may not meet 1 or 3 (XXP).
+/// Winners: whites by ARO 6 (2290), 4 (2310), 2 (2330); blacks by R 1, 3, 5. Row 1 (6-1) is a
+/// coincidence, and so is 6-3: 6 takes 5, the first black of the lower rows he may play. The reading
+/// taken: the two rows exchange their blacks — 1 takes row 3 — and the rows in between keep theirs:
+/// 6-5, 4-3, 2-1 (shifting the column would give 4-1, 2-3). Reason: 6.3 names the rows whose pairing
+/// changes — row k, and the row of the black taken (and, when no lower row helps, row k−1, k−2, …, one at
+/// a time); a shift would change every row in between, which the text does not say. Losers: whites by
+/// ARO 11, 9, 7 against blacks 8, 10, 12.
+#[test]
+fn art6_3_the_rows_exchange_their_blacks() {
+    let text = trf_with(
+        "Dubov 6.3 exchange",
+        5,
+        "white1",
+        "XXP 6 1\nXXP 6 3\n",
+        10,
+        &[
+            "7w1", "8b1", "9w1", "10b1", "11w1", "12b1", "1b0", "2w0", "3b0", "4w0", "5b0", "6w0",
+        ],
+    );
+    assert_eq!(
+        sorted_pairs(&text),
+        (
+            vec![(2, 1), (4, 3), (6, 5), (7, 12), (9, 10), (11, 8)],
+            None
+        )
+    );
+    explains(&text, &["6.3"]);
+}
+
+/// 7.2, open point (issue 23, case 8): a transfer after which the group still could not be paired.
+/// Round 2 of 5, ten players: 1, 2, 3 won; 4-9 and 5-10 drew; 6, 7, 8 lost. 2 and 3 may not meet, 4
+/// neither of them (XXP). The 1-point group 1, 2, 3 is odd and pairs one game (1-2 or 1-3). 7.2's list
+/// (due white, opposite to the dominating black; the highest R) starts with 4, who "has not yet played
+/// with at least one of the players" (1) — but with 4 the group still pairs only one game. The reading
+/// taken: 6.4's aim first ("to pair all players within a score group"): a transfer is made only when it
+/// lets one more player of the group be paired in it, so 5, the next in the list, is transferred.
+/// Reason: chapter 7's transfers are made "to meet the requirement of chapter 6", which 4 does not
+/// meet, and article 9 asks the arbiter to resolve what the list alone does not "wisely ... in the
+/// spirit of the basic principles". Whites 5 (ARO 2310), 2 (2340) against blacks 1, 3: 2-3 may not meet
+/// in the last row, so the row above changes: 2-1, 5-3. The 0.5 group 4, 9, 10 gets 6 (7.2): whites 4,
+/// 6 against blacks 9, 10; 4-9 met: 4-10, 6-9. Then 8-7.
+#[test]
+fn art7_2_a_transfer_must_let_the_group_pair_one_more_player() {
+    let text = trf_with(
+        "Dubov 7.2 aim",
+        5,
+        "white1",
+        "XXP 2 3\nXXP 4 2\nXXP 4 3\n",
+        10,
+        &[
+            "6w1", "7b1", "8w1", "9b=", "10b=", "1b0", "2w0", "3b0", "4w=", "5w=",
+        ],
+    );
+    assert_eq!(
+        sorted_pairs(&text),
+        (vec![(2, 1), (4, 10), (5, 3), (6, 9), (8, 7)], None)
+    );
+    explains(&text, &["7.2", "6.3"]);
 }

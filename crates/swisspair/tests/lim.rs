@@ -394,9 +394,11 @@ fn ten_after_round_one(ratings: &[u32]) -> Trf {
 /// numbered of the majority, upward the highest numbered), 3.6.3, 5.2.
 ///
 /// 1-point group, paired downward: three are due black, so 5 floats down; 1 v 3 and 2 v 4 have clashing
-/// colours, and the second scrutiny exchanges the opponents: 1 v 4, 2 v 3 (4 v 1, 2 v 3). 0-point group,
-/// paired upward: three are due white, so 6 floats up; scrutiny from 10: 10 v 8, 9 v 7, exchanged for
-/// colours: 10 v 7, 9 v 8 (10 v 7, 8 v 9). The median group holds only 5 (down) and 6 (up): 6 v 5.
+/// colours, and the second scrutiny gives 1 the first opponent in 4.2's order (3, 4, 2) with whom both
+/// have their colours, 4; the rest, 2 v 3, fits: 4 v 1, 2 v 3. 0-point group, paired upward: three are
+/// due white, so 6 floats up; scrutiny from 10: 10 v 8, 9 v 7; the second scrutiny gives 10 the first
+/// of 8, 7, 9 due black, 7, and 9 v 8 fits (10 v 7, 8 v 9). The median group holds only 5 (down) and 6
+/// (up): 6 v 5.
 #[test]
 fn art3_2_floaters_and_art5_2_second_scrutiny() {
     let t =
@@ -409,7 +411,8 @@ fn art3_2_floaters_and_art5_2_second_scrutiny() {
 }
 
 /// 5.7 (and 3.2, 3.8 unaffected): in a maxi-tournament, with ratings 150 points apart, the second
-/// scrutiny may not exchange the opponents: 1 v 3 and 2 v 4 stay (5.4: the higher ranked gets the
+/// scrutiny may not exchange the opponents (1's opponent 3 for 4 or 2, each 150 points from him): 1 v 3
+/// and 2 v 4 stay (5.4: the higher ranked gets the
 /// alternate colour: 3 v 1, 2 v 4); below: 10 v 8 and 9 v 7 stay (the lower ranked gets it: 10 v 8,
 /// 7 v 9).
 #[test]
@@ -477,6 +480,72 @@ fn art3_2_maxi_floats_the_lowest_numbered() {
     let t = eight_for_floaters(&ratings).line("XXM 1").build();
     explains("art3_2_maxi_floats_the_lowest_numbered", &t);
     assert_eq!(lim(&t), (vec![(2, 1), (3, 4), (8, 5), (6, 7)], None));
+}
+
+/// The cases of issue 23 (the third reading of the text), each the tournament before the round, in
+/// `tests/data/seeds`.
+fn seed(name: &str) -> Tournament {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/seeds")
+        .join(name);
+    common::read(&path)
+}
+
+/// 5.2 with 2.5 and 4.2: the second scrutiny exchanges as section 4 does, with the upper half too. Four
+/// players on 0.5 after round 1 (1-3 drawn with 1 white, 2-4 drawn with 2 black): due colours 1 black,
+/// 2 white, 3 white, 4 black; everybody in the median group, paired downward. 1 v 3 have met, so the
+/// first scrutiny gives 1 v 4, 2 v 3 (4.2). Both pairs' players are due the same colour. #1's order (4.2:
+/// 3, 4, 2) continues to 2, due white: 1 v 2, and 3 v 4 fits too — everybody has his colour (2 v 1,
+/// 3 v 4). Swapping the opponents of two rows cannot find it.
+#[test]
+fn art5_2_exchanges_reach_the_upper_half() {
+    let t = seed("lim-5_2-upper-half.trf");
+    explains("art5_2_exchanges_reach_the_upper_half", &t);
+    assert_eq!(lim(&t), (vec![(2, 1), (3, 4)], None));
+}
+
+/// 5.2 with 4.2 and 4.3: where several exchanges give the same colours, section 4's order decides, the
+/// rest proposed again (2.4). Round 3 of 9 players: 7 (no points) has the bye; 2 v 4 in the 2-point
+/// group; the median group 1, 3, 5, 6, 8, 9 is proposed 1 v 6, 3 v 8, 5 v 9, and 5 v 9 have met: the
+/// first scrutiny gives 1 v 6, 3 v 9, 5 v 8 (4.3), every pair due the same colour (1, 3, 6, 9 white;
+/// 5, 8 black). Second scrutiny: #1's order is 6, 8, 9, 5, 3: 8 (due black); the rest proposed again, 3
+/// v 6, 5 v 9; #3's order is 6, 9, 5: 5 (due black); 6 v 9 stays (no exchange gives them their colours
+/// without taking them from a pair already scrutinised): 1-8, 3-5, 9-6.
+#[test]
+fn art5_2_exchanges_in_the_order_of_section_4() {
+    let t = seed("lim-5_2-section4-order.trf");
+    explains("art5_2_exchanges_in_the_order_of_section_4", &t);
+    assert_eq!(lim(&t), (vec![(4, 2), (1, 8), (3, 5), (9, 6)], Some(7)));
+}
+
+/// 3.1, 3.8 and 4.3: a floater's opponent is exchanged like anyone's. Round 5 of 7 players: 5 has the
+/// bye (7 and 4 had one); 1 (3.5) and 2 (3.0, who met 1) float down into the 2.5 group {3, 6}. 1 (due
+/// white) meets 3, the highest numbered due black (3.8); 2 has played 6: "a floater is a player without
+/// a compatible opponent in spite of exchanges in the score-group" (3.1), and 4.3's exchange gives 2 the
+/// opponent of 1, who takes 6 ("must at the same time leave Player #1 with a compatible opponent",
+/// 4.4). Nobody floats: 6 v 1, 2 v 3; 7 floats up to 4: 7 v 4.
+#[test]
+fn art3_8_and_art4_3_a_floaters_opponent_is_exchanged() {
+    let t = seed("lim-3_8-floater-exchanged.trf");
+    explains("art3_8_and_art4_3_a_floaters_opponent_is_exchanged", &t);
+    assert_eq!(lim(&t), (vec![(6, 1), (2, 3), (7, 4)], Some(5)));
+}
+
+/// 4.4 a with floaters: when the first player scrutinised — here a floater — has no opponent, the
+/// player floated to make the group even comes back. Round 5 of 9 players: 1 has the bye (9 had one);
+/// 5 (4.0) and 2 (3.0), who have met, float into the 2.5 group {7}; three players: 7, of type d, floats
+/// to make it even (2.3 d, 3.9). 5, paired first (3.6), has no opponent: he floats on (3.5), and "#2 is
+/// exchanged with the floater" (4.4 a): 7 comes back and meets 2. The median group 3, 4, 6, 8 with 5
+/// from above and 9 from below: 5 meets 3 (6, due black, is needed by 4), 4 v 6, 8 v 9.
+#[test]
+fn art4_4_a_the_parity_floater_comes_back_for_a_floater() {
+    let t = seed("lim-4_4a-several-floaters.trf");
+    explains("art4_4_a_the_parity_floater_comes_back_for_a_floater", &t);
+    let (games, bye) = lim(&t);
+    let mut pairs: Vec<(u32, u32)> = games.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, vec![(2, 7), (3, 5), (4, 6), (8, 9)]);
+    assert_eq!(bye, Some(1));
 }
 
 // ---------------------------------------------------------------------------------------------------

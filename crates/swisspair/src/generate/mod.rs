@@ -11,9 +11,9 @@
 //! announced for a round not yet paired.
 
 use crate::error::{Error, Result};
+use crate::rules::{Edition, System};
 use crate::score::Score;
 use crate::sorting::{sort_by, sort_by_key};
-use crate::systems::{Edition, System};
 use crate::tournament::{Bye, Entry, Tournament};
 use crate::trf::{
     self, ByeRequestKind, Cell, CellColour, PlayerRecord, PointKey, Record, ResultCode, Trf,
@@ -599,9 +599,10 @@ fn play(dice: &mut Dice, config: &Config, white: u32, black: u32) -> (ResultCode
     }
 }
 
-/// The file as it stands: header lines and players with their points (and, at the end, ranks). With
-/// `trf26`, the byes and absences already announced for the round after `completed` also go in `240`
-/// records (TRF-2026's announcement of a round's byes; a round already paired has them in its cells).
+/// The file as it stands: header lines and players with their points (and, at the end, ranks). The
+/// byes and absences already announced for the round after `completed` go in its cells (TRF16, as
+/// bbpPairings 5 and JaVaFo read them), or with `trf26` in `240` records only (TRF-2026's announcement
+/// of a round's byes; a round already paired has them in its cells).
 fn assemble(
     header: &Trf,
     players: &[PlayerRecord],
@@ -639,6 +640,11 @@ fn assemble(
         let mut p = p.clone();
         p.points = Some(scores[i]);
         p.rank = finished.then_some(rank[i]);
+        if trf26 {
+            // TRF-2026 announces a round not yet paired in `240` records only: its cells would count in
+            // the points column, which a reader checks against them.
+            p.rounds.truncate(completed);
+        }
         trf.push(String::new(), Record::Player(p));
     }
     if trf26 {

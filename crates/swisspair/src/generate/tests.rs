@@ -277,3 +277,49 @@ fn the_2026_file_refuses_what_trf_2026_cannot_say() {
     assert_eq!(e.exit_code(), 3);
     assert!(e.to_string().contains("1997"), "{e}");
 }
+
+/// Issue 25: a TRF-2026 file written when a round could not be paired (`--dutch --edition 2026 -g`,
+/// 12 players, 9 rounds, draws 30 %, forfeits, half-point byes and retirements; seed 122 stops at round
+/// 8) announces that round's byes in `240` records only: no cell of the round not paired, so every
+/// points column is the sum of the cells, which bbpPairings 6.0.0 checks ("The score for player 6 does
+/// not match the game results" before). The file reads back with the same announcements.
+#[test]
+fn a_partial_2026_file_has_no_cells_for_the_round_not_paired() {
+    let c = Config {
+        players: 12,
+        rounds: 9,
+        draw_percentage: 30,
+        forfeit_rate: 20,
+        half_point_bye_rate: 12,
+        retired_rate: 30,
+        ..Config::default()
+    };
+    let (trf, error) = generate_partial_in(System::Dutch, Edition::Y2026, &c, 122).unwrap();
+    assert!(error.is_some(), "seed 122 stops before the last round");
+    let text = trf::write(&trf);
+    let paired = trf
+        .players()
+        .map(|(_, p)| p.rounds.len())
+        .max()
+        .unwrap_or(0);
+    assert!(paired < 9);
+    for (_, p) in trf.players() {
+        assert_eq!(p.rounds.len(), paired, "player {}: {text}", p.start_number);
+        let sum: Score = p
+            .rounds
+            .iter()
+            .map(|cell| match cell.result {
+                ResultCode::Win | ResultCode::ForfeitWin | ResultCode::PairingAllocatedBye => c.win,
+                ResultCode::Draw | ResultCode::HalfPointBye => c.draw,
+                _ => Score(0),
+            })
+            .sum();
+        assert_eq!(p.points, Some(sum), "player {}", p.start_number);
+    }
+    assert!(text.contains("\n240 "), "{text}");
+    let t = Tournament::from_trf(&trf::parse(&text).unwrap()).unwrap();
+    assert!(t
+        .players
+        .iter()
+        .any(|p| p.next_round != crate::tournament::Availability::Available));
+}

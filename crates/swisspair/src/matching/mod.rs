@@ -135,6 +135,7 @@
 //! called.)
 
 mod blossom;
+mod cardinality;
 mod fresh_start;
 mod graph;
 mod solver;
@@ -143,6 +144,7 @@ mod weight;
 #[cfg(test)]
 mod tests;
 
+pub use cardinality::Cardinality;
 pub(crate) use graph::PassHasher;
 pub use graph::INTERN_LIMIT;
 pub use weight::{max_edge_weight, safe_weight_bits, Weight};

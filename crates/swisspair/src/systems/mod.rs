@@ -1,130 +1,19 @@
-//! The pairing systems. Each reads a [`RoundState`] and returns a [`Pairing`].
+//! The pairing systems. Each reads a [`RoundState`] and returns a [`Pairing`]; [`System`] (in
+//! [`crate::rules`]) names them, and pairs a round by the one it names.
 
 pub mod dubov;
 pub mod dutch;
-mod edition;
 pub mod lim;
 pub mod rating1992;
 
-pub use edition::Edition;
+pub use crate::rules::{Edition, System};
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::pairing::Pairing;
 use crate::state::RoundState;
-use crate::tournament::{NamedSystem, Tournament};
-
-/// A FIDE pairing system.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum System {
-    /// C.04.3, the Dutch system (2017 text).
-    Dutch,
-    /// Old C.04.1, the Swiss system based on rating (1992).
-    Rating1992,
-    /// C.04.4.1, the Dubov system (1997 text).
-    Dubov,
-    /// C.04.4.3, the Lim system.
-    Lim,
-}
+use crate::tournament::Tournament;
 
 impl System {
-    /// Every system, in the order the command line lists them.
-    pub const ALL: [System; 4] = [
-        System::Dutch,
-        System::Rating1992,
-        System::Dubov,
-        System::Lim,
-    ];
-
-    /// The command-line name (`--dutch` ...).
-    pub fn name(self) -> &'static str {
-        match self {
-            System::Dutch => "dutch",
-            System::Rating1992 => "rating1992",
-            System::Dubov => "dubov",
-            System::Lim => "lim",
-        }
-    }
-
-    /// The editions of the system's rules swisspair implements, oldest first.
-    pub fn editions(self) -> &'static [Edition] {
-        match self {
-            System::Dutch => &[Edition::Y2017, Edition::Y2026],
-            System::Rating1992 => &[Edition::Y1992],
-            System::Dubov => &[Edition::Y1997],
-            System::Lim => &[Edition::Y1999],
-        }
-    }
-
-    /// The edition used when neither the command nor the file names one: the text in `../rules`
-    /// (for the Dutch system the 2017 text).
-    pub fn default_edition(self) -> Edition {
-        self.editions()[0]
-    }
-
-    /// The name the file's system record uses for this system, if any.
-    pub(crate) fn named(self) -> Option<NamedSystem> {
-        match self {
-            System::Dutch => Some(NamedSystem::Dutch),
-            System::Dubov => Some(NamedSystem::Dubov),
-            System::Lim => Some(NamedSystem::Lim),
-            System::Rating1992 => None,
-        }
-    }
-
-    /// The edition to pair `tournament` with: `requested` when given (refused when the system has no
-    /// such edition), otherwise the edition the file's system record names for this system, otherwise
-    /// the default edition.
-    pub fn edition_for(
-        self,
-        tournament: &Tournament,
-        requested: Option<Edition>,
-    ) -> Result<Edition> {
-        if let Some(e) = requested {
-            return self.check_edition(e);
-        }
-        let named = tournament
-            .rules
-            .as_ref()
-            .filter(|r| Some(r.system) == self.named());
-        match named.and_then(|r| r.edition.map(|year| (r, year))) {
-            Some((r, year)) => self.check_edition(Edition::from_year(year).ok_or_else(|| {
-                Error::invalid(
-                    Some(r.line),
-                    "system record",
-                    format!("'{}': unknown edition", r.code),
-                )
-            })?),
-            None => Ok(self.default_edition()),
-        }
-    }
-
-    /// `edition` when the system has it; otherwise an error that lists the editions it has.
-    pub fn check_edition(self, edition: Edition) -> Result<Edition> {
-        if self.editions().contains(&edition) {
-            return Ok(edition);
-        }
-        let have: Vec<String> = self.editions().iter().map(|e| e.to_string()).collect();
-        Err(Error::invalid(
-            None,
-            "edition",
-            format!(
-                "the {} system has no {edition} edition in swisspair (editions: {})",
-                self.title(),
-                have.join(", ")
-            ),
-        ))
-    }
-
-    /// The system's name in messages.
-    pub fn title(self) -> &'static str {
-        match self {
-            System::Dutch => "Dutch",
-            System::Rating1992 => "rating-based (1992)",
-            System::Dubov => "Dubov",
-            System::Lim => "Lim",
-        }
-    }
-
     /// Pairs the tournament's next round with the edition [`System::edition_for`] chooses without a
     /// request.
     pub fn pair(self, tournament: &Tournament) -> Result<Pairing> {

@@ -4,10 +4,33 @@ use super::entrant::Entrant;
 use crate::tournament::Colour;
 use std::cmp::Ordering;
 
-/// The colour `a` receives against `b` ([`allocate`] without its rule).
+/// The colour `a` receives against `b`, both due the colour of article 1 ([`allocate`] without its rule).
 #[cfg(test)]
 pub fn colour_of(a: &Entrant, a_colours: &[Colour], b: &Entrant, b_colours: &[Colour]) -> Colour {
-    allocate(a, a_colours, b, b_colours).0
+    let a = Seat {
+        entrant: a,
+        due: a.due,
+        colours: a_colours,
+    };
+    let b = Seat {
+        entrant: b,
+        due: b.due,
+        colours: b_colours,
+    };
+    allocate(a, b).0
+}
+
+/// One player of a pair as chapter 3 reads him: his values (chapter 1, 2.3/2.4), the colour he is due in
+/// this round, and the colours of his games played, oldest first.
+///
+/// The colour he is due is article 1's, except for a player of 6.2's colour subgroups, who is due the
+/// colour of his subgroup — after 7.3/7.4, the subgroup he was moved to (see
+/// [`super::subgroups::balance`]).
+#[derive(Clone, Copy)]
+pub struct Seat<'e> {
+    pub entrant: &'e Entrant,
+    pub due: Option<Colour>,
+    pub colours: &'e [Colour],
 }
 
 /// The rule of chapter 3 (or the limit of 2.3/2.4) that decided the colours of a pair.
@@ -79,19 +102,21 @@ impl Rule {
 /// 5. white to the lower R.
 ///
 /// This decides every pair (6.3's last sentence: "the colours of the pairings are assigned due to the
-/// colour allocation rules"): the subgroup a player was placed in by 6.2 or moved to by 7.3/7.4 does not
-/// give him its colour — a white moved to the blacks who meets a white is given his colour here — and
-/// two whites (or two blacks) that 6.3 pairs with each other are decided the same way.
+/// colour allocation rules"). "Their due colour" is the colour each player is due in this round
+/// ([`Seat`]): for a player of 6.2's subgroups, the colour of his subgroup — a white moved to the blacks
+/// by 7.3 is due black and gets it against a white (7.3/7.4 move players "to meet the requirement of
+/// chapter 6", an equal number due each colour; 6.2 calls the subgroups "the players who should play
+/// with the white/black pieces"; 2.6 forbids a move that "would violate 2.3 or 2.4", which only means
+/// something if the move decides the colour). Two whites (or two blacks) that 6.3 pairs with each other
+/// are decided by the rules after the first.
 ///
 /// The text stops there. When everything is equal, the player with the lower starting number gets his
 /// due colour, or white when neither has one (a choice: the initial ranking decides, as everywhere in
 /// the FIDE systems).
-pub fn allocate(
-    a: &Entrant,
-    a_colours: &[Colour],
-    b: &Entrant,
-    b_colours: &[Colour],
-) -> (Colour, Rule) {
+pub fn allocate(a: Seat<'_>, b: Seat<'_>) -> (Colour, Rule) {
+    let (a_colours, b_colours) = (a.colours, b.colours);
+    let (a_due, b_due) = (a.due, b.due);
+    let (a, b) = (a.entrant, b.entrant);
     let a_white = a.may_white && b.may_black;
     let a_black = a.may_black && b.may_white;
     if a_white != a_black {
@@ -102,7 +127,7 @@ pub fn allocate(
         };
         return (colour, Rule::Limits);
     }
-    if let Some(found) = due_colours(a, b) {
+    if let Some(found) = due_colours(a_due, a, b_due, b) {
         return found;
     }
     let decided = alternate(a_colours, b_colours)
@@ -111,8 +136,8 @@ pub fn allocate(
         .or_else(|| lower_rating_white(a, b).map(|c| (c, Rule::LowerRating)));
     decided.unwrap_or_else(|| {
         let a_first = a.start_number <= b.start_number;
-        let first = if a_first { a } else { b };
-        let colour_of_first = first.due.unwrap_or(Colour::White);
+        let due_of_first = if a_first { a_due } else { b_due };
+        let colour_of_first = due_of_first.unwrap_or(Colour::White);
         let colour = if a_first {
             colour_of_first
         } else {
@@ -122,9 +147,14 @@ pub fn allocate(
     })
 }
 
-/// Rules 1 and 2.
-fn due_colours(a: &Entrant, b: &Entrant) -> Option<(Colour, Rule)> {
-    match (a.due, b.due) {
+/// Rules 1 and 2, for `a` due `a_due` and `b` due `b_due`.
+fn due_colours(
+    a_due: Option<Colour>,
+    a: &Entrant,
+    b_due: Option<Colour>,
+    b: &Entrant,
+) -> Option<(Colour, Rule)> {
+    match (a_due, b_due) {
         (Some(x), Some(y)) if x != y => Some((x, Rule::Due)),
         (Some(x), None) => Some((x, Rule::Due)),
         (None, Some(y)) => Some((y.opposite(), Rule::Due)),

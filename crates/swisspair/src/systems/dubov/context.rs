@@ -140,15 +140,20 @@ impl<'a> Context<'a> {
         list
     }
 
-    /// Chapter 3: the game `a`–`b` with its colours.
-    pub fn game(&self, a: usize, b: usize) -> Game {
-        self.game_with_rule(a, b).0
+    /// Chapter 3: the game `a`–`b` with its colours, each player due the colour `due` gives him.
+    pub fn game(&self, a: usize, b: usize, due: &DueColours) -> Game {
+        self.game_with_rule(a, b, due).0
     }
 
     /// Chapter 3: the game `a`–`b` with its colours, and the rule that gave them.
-    pub fn game_with_rule(&self, a: usize, b: usize) -> (Game, colours::Rule) {
+    pub fn game_with_rule(&self, a: usize, b: usize, due: &DueColours) -> (Game, colours::Rule) {
         let (ea, eb) = (self.entrant(a), self.entrant(b));
-        let (colour, rule) = colours::allocate(ea, self.colours(a), eb, self.colours(b));
+        let seat = |v: usize, entrant| colours::Seat {
+            entrant,
+            due: due.of(v),
+            colours: self.colours(v),
+        };
+        let (colour, rule) = colours::allocate(seat(a, ea), seat(b, eb));
         let game = match colour {
             Colour::White => Game {
                 white: ea.player,
@@ -175,5 +180,30 @@ impl<'a> Context<'a> {
             Ordering::Less => Some(Colour::Black),
             Ordering::Equal => None,
         }
+    }
+}
+
+/// The colour each player is due in this round, as chapter 3 reads "their due colour": article 1's,
+/// except for a player of 6.2's colour subgroups, who is due the colour of his subgroup — after 7.3/7.4,
+/// the one he was moved to (see [`colours::allocate`]).
+#[derive(Clone, Debug)]
+pub struct DueColours(Vec<Option<Colour>>);
+
+impl DueColours {
+    /// Article 1's due colour for every entrant of `ctx`.
+    pub fn of_article_1(ctx: &Context<'_>) -> DueColours {
+        DueColours(ctx.entrants.iter().map(|e| e.due).collect())
+    }
+
+    /// 6.2: `v` is in the subgroup of the players who should play `colour`.
+    pub fn place(&mut self, v: usize, colour: Colour) {
+        if let Some(slot) = self.0.get_mut(v) {
+            *slot = Some(colour);
+        }
+    }
+
+    /// The colour `v` is due.
+    pub fn of(&self, v: usize) -> Option<Colour> {
+        self.0.get(v).copied().flatten()
     }
 }

@@ -14,22 +14,34 @@ use std::cmp::Reverse;
 /// floated down by 6.4 in an earlier round ([`super::history`]); "can be paired in the lower score
 /// group": may meet one of the unpaired players of the next lower group that has any. Within a category
 /// (a choice) the lowest R first, as for the bye (4), then the higher ARO, then alphabetically.
+///
+/// "The lower score group" is the one the floaters go to, as chapter 7's transfers have left it: 6.4
+/// comes after them (chapter 7 transfers players "to meet the requirement of chapter 6", so chapter 6's
+/// floaters are those the group still cannot pair once they are made). `transferred` are the players
+/// 7.1 and 7.2 have transferred up to this group: they are no longer in their own. When that leaves the
+/// next lower group empty, the floaters go to the one after it.
 pub fn choose(
     ctx: &Context<'_>,
     oracle: &mut Oracle<'_, '_>,
     g: usize,
     open: &[usize],
+    transferred: &[usize],
     journal: &mut Journal,
 ) -> Result<Vec<usize>> {
     let mut needed = oracle.unpaired_in_group(open);
     if needed == 0 {
         return Ok(Vec::new());
     }
+    // 6.4, after 7.1/7.2: the lower score group the floaters will go to.
     let below: Vec<usize> = ctx
         .groups
         .iter()
         .skip(g + 1)
-        .map(|group| oracle.unpaired(group))
+        .map(|group| {
+            let mut left = oracle.unpaired(group);
+            left.retain(|v| !transferred.contains(v));
+            left
+        })
         .find(|group| !group.is_empty())
         .unwrap_or_default();
     let mut candidates = open.to_vec();

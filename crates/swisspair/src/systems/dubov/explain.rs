@@ -5,7 +5,7 @@
 //! those of chapter 3's function, which says which rule decided.
 
 use super::colours::Rule;
-use super::context::Context;
+use super::context::{Context, DueColours};
 use super::entrant::limits_against;
 use super::explain_group::{floater, group_note, group_score, number, numbers, say};
 use super::history::History;
@@ -23,6 +23,7 @@ pub fn explain(
     history: &History,
     journal: &Journal,
     pairing: &Pairing,
+    due: &DueColours,
 ) -> Explanation {
     let mut out = Explanation::new(System::Dubov, Edition::Y1997, t, ctx.state, pairing);
     out.notes.push(Reason::new(
@@ -46,7 +47,7 @@ pub fn explain(
         let label = out.brackets.len() + 1;
         let note = group_note(ctx, history, record, label, &mut out);
         for &(a, b) in &record.pairs {
-            colour_reason(ctx, a, b, &mut out);
+            colour_reason(ctx, a, b, due, &mut out);
         }
         out.brackets.push(note);
     }
@@ -64,7 +65,7 @@ pub fn explain(
             if let Some(r) = f.opponent {
                 floaters.push(r);
                 pairs.push((f.floater, r));
-                colour_reason(ctx, f.floater, r, &mut out);
+                colour_reason(ctx, f.floater, r, due, &mut out);
             }
         }
         let score = journal
@@ -197,8 +198,8 @@ fn bye_reasons(ctx: &Context<'_>, bye: &ByeRecord, out: &mut Explanation) {
 }
 
 /// Chapter 3 (or 2.3/2.4): the rule that gave the pair `a`–`b` its colours.
-fn colour_reason(ctx: &Context<'_>, a: usize, b: usize, out: &mut Explanation) {
-    let (game, rule) = ctx.game_with_rule(a, b);
+fn colour_reason(ctx: &Context<'_>, a: usize, b: usize, due: &DueColours, out: &mut Explanation) {
+    let (game, rule) = ctx.game_with_rule(a, b, due);
     let article = match rule {
         Rule::Limits => limits_article(ctx, a, b),
         _ => rule.article(),

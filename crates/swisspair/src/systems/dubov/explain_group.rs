@@ -5,6 +5,7 @@
 use super::context::Context;
 use super::history::{History, Move};
 use super::journal::{FloaterRecord, GroupRecord, Row, StandardRecord, TransferRecord};
+use super::order::black_order;
 use crate::explain::{colour_word, BracketNote, Explanation, Reason};
 use crate::score::Score;
 use crate::tournament::Colour;
@@ -341,13 +342,19 @@ fn standard(
     out: &mut Explanation,
     reasons: &mut Vec<Reason>,
 ) {
-    let undecided: Vec<usize> = s
-        .whites
-        .iter()
-        .chain(&s.blacks)
-        .copied()
-        .filter(|&v| ctx.entrants.get(v).is_some_and(|e| e.side().is_none()))
-        .collect();
+    let undecided = |list: &[usize]| -> Vec<usize> {
+        let mut list: Vec<usize> = list
+            .iter()
+            .copied()
+            .filter(|&v| ctx.entrants.get(v).is_some_and(|e| e.side().is_none()))
+            .collect();
+        black_order(ctx, &mut list);
+        list
+    };
+    let (undecided_whites, undecided_blacks) = (undecided(&s.whites), undecided(&s.blacks));
+    // In the order `subgroups::split` placed them: the highest R first.
+    let mut undecided = [undecided_whites.as_slice(), undecided_blacks.as_slice()].concat();
+    black_order(ctx, &mut undecided);
     reasons.push(Reason::new(
         "6.2",
         format!(
@@ -360,9 +367,12 @@ fn standard(
         reasons.push(Reason::new(
             "6.2",
             format!(
-                "no due colour yet (no game played): {}; each joins the smaller subgroup, the highest R \
-                 first (a choice)",
-                numbers(ctx, &undecided)
+                "no due colour yet (no game played), by decreasing R: {}; each, the highest R first, \
+                 joins the smaller subgroup, the black one when both are equal (a choice): to the whites \
+                 {}, to the blacks {}",
+                numbers(ctx, &undecided),
+                numbers(ctx, &undecided_whites),
+                numbers(ctx, &undecided_blacks)
             ),
         ));
     }
@@ -371,12 +381,12 @@ fn standard(
             Colour::White => (
                 "7.3",
                 "the whites exceed the blacks: the whites with the lowest ARO (then the higher R) move to \
-                 the blacks",
+                 the blacks, and are due Black (chapter 3)",
             ),
             Colour::Black => (
                 "7.4",
                 "the blacks exceed the whites: the blacks with the highest ARO (then the lower R) move to \
-                 the whites",
+                 the whites, and are due White (chapter 3)",
             ),
         };
         let line = format!("{text}: {}", numbers(ctx, &b.moved));
@@ -434,12 +444,15 @@ fn row_reason(ctx: &Context<'_>, row: Row, out: &mut Explanation, reasons: &mut 
             "6.3",
             format!(
                 "{}-{}: {} may not meet {}, the black of his row ({}): he takes the first black of the \
-                 lower rows he may meet",
+                 lower rows he may meet, and {} takes the row {} left (the two rows exchange their \
+                 blacks, a choice)",
                 n(white),
                 n(black),
                 n(white),
                 n(instead),
-                obstacle(ctx, white, instead)
+                obstacle(ctx, white, instead),
+                n(instead),
+                n(black)
             ),
             [white, black],
         ),

@@ -2,7 +2,7 @@
 //! transfers up (7.1, 7.2), the floaters down (6.4), and the standard procedure with its colour
 //! subgroups (7.3, 7.4, 6.2, 6.3).
 
-use super::context::Context;
+use super::context::{Context, DueColours};
 use super::journal::Journal;
 use super::oracle::Oracle;
 use super::{downfloat, floaters, standard, transfers};
@@ -26,6 +26,7 @@ pub fn pair_group(
     g: usize,
     incoming: Vec<usize>,
     pairs: &mut Vec<(usize, usize)>,
+    due: &mut DueColours,
     journal: &mut Journal,
 ) -> Result<Outcome> {
     let residents: Vec<usize> = ctx
@@ -61,13 +62,14 @@ pub fn pair_group(
     } else {
         None
     };
-    // 6.4: those who still cannot be paired in the group float down.
-    let down = downfloat::choose(ctx, oracle, g, &open, journal)?;
+    transferred.extend(odd);
+    // 6.4: those who still cannot be paired in the group float down — to the lower score group as the
+    // transfers have left it.
+    let down = downfloat::choose(ctx, oracle, g, &open, &transferred, journal)?;
     open.retain(|v| !down.contains(v));
     open.extend(odd);
-    transferred.extend(odd);
     // 7.3, 7.4, 6.2, 6.3.
-    standard::pair(ctx, oracle, &open, pairs, journal)?;
+    standard::pair(ctx, oracle, &open, pairs, due, journal)?;
     next.extend(&down);
     if let Some(record) = journal.group() {
         record.pairs = pairs.get(first_pair..).unwrap_or_default().to_vec();

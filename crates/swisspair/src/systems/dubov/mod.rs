@@ -77,27 +77,34 @@
 //! - 4: the bye is chosen before the pairing, from the lowest score group that has a player who may
 //!   receive it (and leaves the round completable); after "the higher ARO", alphabetical order.
 //! - 6.2: players without a due colour go, the highest rated first, to the smaller subgroup, the black
-//!   one when both are equal.
+//!   one when both are equal: between two players with no game played chapter 3 can only reach "white
+//!   to the player with the lower R", so the higher rated is the one "who should play black".
 //! - 6.3: the text's procedure is applied as written and its result kept when the round can be completed
-//!   after it; otherwise it runs again with each pair checked. A clash in row k (the last row included)
+//!   after it; otherwise it runs again with each pair checked. A white of row k who takes a black of the
+//!   lower rows exchanges blacks with that row, the rows in between keeping theirs (6.3 names the rows
+//!   that change; a shift of the column would change more). A clash in row k (the last row included)
 //!   that no lower row resolves changes row k−1, then k−2, …: the white of row k and the white of that
 //!   row exchange their blacks. White meets white only when no row change works. A black whose white took
 //!   another white is offered to the following whites after the lower rows; blacks left at the end meet
 //!   each other in column order.
 //! - 6.4: "was a floater from higher score groups": floated down by 6.4 in an earlier round (recognised
-//!   as for 2.5); "can be paired in the lower score group": may meet one of its unpaired players. Within
-//!   a category the lowest rated floats first (as the bye in 4), then the higher ARO, then alphabetical
-//!   order.
+//!   as for 2.5); "can be paired in the lower score group": may meet one of its unpaired players, the
+//!   group taken as the floaters will find it, after the transfers of 7.1/7.2 (chapter 7 serves chapter
+//!   6). Within a category the lowest rated floats first (as the bye in 4), then the higher ARO, then
+//!   alphabetical order.
 //! - 7.1: "has already played with all the players of his score group" is read as "may be paired with
 //!   none of them" (6.1: "possible opponent"); islands are taken in starting-number order, and the
 //!   transferred player is paired with the island at once. Chapter 8's floaters are paired before 7.1.
 //! - 7.1, 7.2: "the next possible lower score group" is the nearest lower group holding a player that can
-//!   be taken; a transfer is made only when it lets one more player of the group be paired in it.
+//!   be taken; a transfer is made only when it lets one more player of the group be paired in it (6.4's
+//!   aim before 7.2's list alone: chapter 7 transfers "to meet the requirement of Chapter 6"; article 9).
 //! - 7.1, 7.2, 8.2: the colour condition comes first, then the highest R, the lowest ARO, alphabetical
 //!   order.
 //! - 7.3, 7.4: a player whom 2.6 keeps in his subgroup is skipped; if too few can move, whites (blacks)
-//!   meet each other through 6.3. A player moved to the other subgroup is not given its colour: 6.3's
-//!   last sentence gives every pair its colours by chapter 3.
+//!   meet each other through 6.3. Not a choice: a player moved to the other subgroup is due its colour,
+//!   which chapter 3's first rule gives him (the moves are made "to meet the requirement of chapter 6";
+//!   6.2's subgroups are "the players who should play with the white/black pieces"; 2.6 guards the move
+//!   with the colour limits). So is every player of 6.2's subgroups.
 //! - 8.1: floaters without a due colour are ranked with the whites. A floater who finds no opponent in a
 //!   group goes on to the next one; floaters left after the last group meet each other by 8.1/8.2.
 
@@ -128,7 +135,7 @@ use crate::explain::Explanation;
 use crate::pairing::Pairing;
 use crate::state::RoundState;
 use crate::tournament::Tournament;
-use context::Context;
+use context::{Context, DueColours};
 use history::Move;
 use journal::Journal;
 use oracle::Oracle;
@@ -152,8 +159,8 @@ pub fn pair_explained(
     let history = recognise::history(tournament);
     let ctx = Context::new(tournament, state, &history);
     let mut journal = Journal::on();
-    let (pairing, _) = pair_round(&ctx, &mut journal)?;
-    let explanation = explain::explain(&ctx, tournament, &history, &journal, &pairing);
+    let (pairing, _, due) = pair_round(&ctx, &mut journal)?;
+    let explanation = explain::explain(&ctx, tournament, &history, &journal, &pairing, &due);
     Ok((pairing, explanation))
 }
 
@@ -167,12 +174,17 @@ fn pair_with_moves(tournament: &Tournament, state: &RoundState) -> Result<(Pairi
     }
     let history = recognise::history(tournament);
     let ctx = Context::new(tournament, state, &history);
-    pair_round(&ctx, &mut Journal::off())
+    pair_round(&ctx, &mut Journal::off()).map(|(pairing, moves, _)| (pairing, moves))
 }
 
-/// Pairs a round after the first, recording its decisions in `journal` when it is on.
-fn pair_round(ctx: &Context<'_>, journal: &mut Journal) -> Result<(Pairing, Vec<Move>)> {
+/// Pairs a round after the first, recording its decisions in `journal` when it is on. Returns the pairing,
+/// the moves, and the colour each player was due (chapter 3).
+fn pair_round(
+    ctx: &Context<'_>,
+    journal: &mut Journal,
+) -> Result<(Pairing, Vec<Move>, DueColours)> {
     let mut moves = vec![Move::Stayed; ctx.state.players.len()];
+    let mut due = DueColours::of_article_1(ctx);
     let mut oracle = Oracle::new(ctx)?;
     let bye = bye::choose(ctx, &mut oracle, journal)?;
     let mut pairs: Vec<(usize, usize)> = Vec::new();
@@ -183,7 +195,8 @@ fn pair_round(ctx: &Context<'_>, journal: &mut Journal) -> Result<(Pairing, Vec<
         }
     };
     for g in 0..ctx.groups.len() {
-        let outcome = group::pair_group(ctx, &mut oracle, g, floaters, &mut pairs, journal)?;
+        let outcome =
+            group::pair_group(ctx, &mut oracle, g, floaters, &mut pairs, &mut due, journal)?;
         outcome
             .transferred
             .iter()
@@ -193,8 +206,8 @@ fn pair_round(ctx: &Context<'_>, journal: &mut Journal) -> Result<(Pairing, Vec<
     }
     floaters::pair_leftovers(ctx, &mut oracle, &floaters, &mut pairs, journal)?;
     let pairing = Pairing {
-        games: pairs.iter().map(|&(a, b)| ctx.game(a, b)).collect(),
+        games: pairs.iter().map(|&(a, b)| ctx.game(a, b, &due)).collect(),
         bye: bye.map(|v| ctx.entrant(v).player),
     };
-    Ok((pairing, moves))
+    Ok((pairing, moves, due))
 }

@@ -1,13 +1,15 @@
 //! 6.2 and 6.3: the standard procedure — the two columns and the improvements after a coincidence.
 
-use super::context::Context;
+use super::context::{Context, DueColours};
 use super::journal::{Journal, Row, StandardRecord};
 use super::oracle::Oracle;
 use super::order::{black_order, white_order};
 use super::subgroups;
 use crate::error::{Error, Result};
+use crate::tournament::Colour;
 
-/// Pairs `players` (an even number, all of whom can be paired among themselves) by 7.3/7.4 and 6.2/6.3.
+/// Pairs `players` (an even number, all of whom can be paired among themselves) by 7.3/7.4 and 6.2/6.3,
+/// and places each of them in `due` as due the colour of his subgroup (chapter 3 gives it to him).
 ///
 /// 6.3 is first applied as written, each pair checked only against the limitations; that result is
 /// kept when the rest of the round can still be completed as well (the oracle). Otherwise (rare: the
@@ -18,6 +20,7 @@ pub fn pair(
     oracle: &mut Oracle<'_, '_>,
     players: &[usize],
     pairs: &mut Vec<(usize, usize)>,
+    due: &mut DueColours,
     journal: &mut Journal,
 ) -> Result<()> {
     let (mut whites, mut blacks) = subgroups::split(ctx, players);
@@ -27,6 +30,13 @@ pub fn pair(
         ..StandardRecord::default()
     });
     let balance = subgroups::balance(ctx, &mut whites, &mut blacks);
+    // 6.2: "the players who should play with the white [black] pieces" — chapter 3's first rule gives each
+    // player the colour of his subgroup, also one moved there by 7.3/7.4.
+    for (list, colour) in [(&whites, Colour::White), (&blacks, Colour::Black)] {
+        for &v in list {
+            due.place(v, colour);
+        }
+    }
     white_order(ctx, &mut whites);
     black_order(ctx, &mut blacks);
     if let Some(record) = record.as_mut() {
@@ -170,7 +180,9 @@ impl<'c, 'a> Tableau<'c, 'a> {
     /// 6.3 for the white `w` of row `k`. How the rows change (the text says which pair changes, not where
     /// the players it leaves go; choices):
     /// - a coincidence in row k: `w` takes the first black of the lower rows he may play, and the black
-    ///   of row k takes that black's row (the rows in between keep their blacks);
+    ///   of row k takes that black's row (the rows in between keep their blacks: 6.3 names the rows whose
+    ///   pairing changes, row k and the row of the black taken; shifting the column would change every
+    ///   row between them);
     /// - a coincidence that no lower row resolves — always so in the last row — changes row k−1, then
     ///   k−2, …: `w` takes that row's black and that row's white the black of row k (the two rows
     ///   exchange their blacks), when both pairs are allowed;

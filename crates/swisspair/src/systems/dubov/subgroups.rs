@@ -10,10 +10,12 @@ use std::cmp::Reverse;
 /// The colour subgroups of 6.2: the players due white, and those due black (a player whom 2.3/2.4 forbid
 /// his due colour is in the subgroup of the colour he must get: 2.6). Players without a due colour (no
 /// game played yet) are not named by the text; they go one by one, the highest R first, to the smaller
-/// subgroup, the black one when both are equal (a choice: it balances the subgroups before 7.3/7.4 have
-/// to move anybody, and puts the stronger of them in the column of 6.2 ordered by rating, the weaker, with
-/// ARO 0, at the top of the white column — against the strongest black, as the preface's aim asks for a
-/// player who has met nobody yet).
+/// subgroup, the black one when both are equal (a choice). Reasons: it balances the subgroups before
+/// 7.3/7.4 have to move anybody; on a tie, the subgroups being "the players who should play with the
+/// white [black] pieces", the higher rated of two such players is the one who should play black — between
+/// two players with no game played chapter 3 reaches only its last rules, equal ARO and "white to the
+/// player with the lower R". The weaker, with ARO 0, heads the white column, against the strongest black,
+/// as the preface's aim asks for a player who has met nobody yet.
 pub fn split(ctx: &Context<'_>, players: &[usize]) -> (Vec<usize>, Vec<usize>) {
     let mut whites = Vec::new();
     let mut blacks = Vec::new();
@@ -40,9 +42,12 @@ pub fn split(ctx: &Context<'_>, players: &[usize]) -> (Vec<usize>, Vec<usize>) {
 /// alphabetical list, its "upper half") move to the blacks; 7.4: n surplus blacks with the highest ARO
 /// (then the lower R, then alphabetically) move to the whites. 2.6: nobody moves whom 2.3/2.4 forbid the
 /// other colour; when too few may move, the subgroups stay unequal and 6.3 pairs the surplus among
-/// themselves. A moved player takes the place of the other colour in the columns of 6.2, but his game's
-/// colours are chapter 3's (6.3's last sentence), not the subgroup's. Returns who moved (none when the
-/// subgroups were equal).
+/// themselves. A moved player belongs to his new subgroup: he takes its place in the columns of 6.2 and
+/// is due its colour (chapter 3's first rule gives it to him). The text leaves no room here: the moves are
+/// made "to meet the requirement of chapter 6" (6.1: as many players due white as due black), 6.2's
+/// subgroups are "the players who should play with the white [black] pieces", and 2.6 forbids a move
+/// that "would violate 2.3 or 2.4" — a limit on colours, which a move binds only if it decides the
+/// colour. Returns who moved (none when the subgroups were equal).
 pub fn balance(
     ctx: &Context<'_>,
     whites: &mut Vec<usize>,

@@ -317,8 +317,8 @@ fn art7_1_island_and_7_2_odd_group() {
 /// 7.3 and 7.4: all winners lost... all winners had black (due white): the two with the lowest ARO (4:
 /// 1700, 3: 1800) move to the blacks; all losers are due black: the two with the highest ARO (5: 2400,
 /// 6: 2300) move to the whites. Whites 2 (1900), 1 (2000) against blacks 3, 4; whites 6 (2300),
-/// 5 (2400) against blacks 7, 8. Colours (3): both due white with equal histories: the higher ARO gets
-/// white.
+/// 5 (2400) against blacks 7, 8. Colours (3, first rule): a moved player is due the colour of his new
+/// subgroup, so every white of the columns gets white.
 #[test]
 fn art7_3_7_4_balance_the_colour_subgroups() {
     let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700])
@@ -326,7 +326,7 @@ fn art7_3_7_4_balance_the_colour_subgroups() {
         .line("XXR 5")
         .build();
     assert_eq!(dubov(&t).0, vec![(1, 4), (2, 3), (5, 8), (6, 7)]);
-    explains(&t, &["7.3", "7.4", "3.4"]);
+    explains(&t, &["7.3", "7.4", "3.1"]);
 }
 
 /// 2.6: a white who may not receive black (2.3/2.4) is not moved by 7.3; the next lowest ARO moves.
@@ -487,8 +487,7 @@ fn art3_colour_allocation() {
     };
     let b = with(Some(B), 1, 0, 0, 2);
     assert_eq!(colour_of(&a, &[B, B, B, W, W], &b, &[W]), B);
-    // In a round: rule 1 gives every pair of 6.2's test its colours; the higher ARO (rule 4) decides
-    // among the players 7.3 and 7.4 move (see that test).
+    // In a round: rule 1 gives every pair of 6.2's test its colours.
     explains(&t, &["3.1"]);
 }
 

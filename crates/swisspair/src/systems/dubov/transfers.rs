@@ -94,7 +94,10 @@ pub fn pair_islands(
 /// play at least one of its unpaired players, if possible due the colour opposite to the group's
 /// dominating colour (a choice: counted over its players not yet paired, those the transfer is for),
 /// the highest R, the lowest ARO. Only a transfer that lets one more player of the group be paired in
-/// it is made.
+/// it is made (a choice: 6.4's aim, "to pair all players within a score group", before 7.2's list taken
+/// alone — chapter 7 transfers "to meet the requirement of Chapter 6", which a transfer that pairs no
+/// more of the group does not do, and article 9 leaves what the list alone does not resolve to the
+/// arbiter's wisdom); a candidate who fits the list's words but not that aim is passed over.
 pub fn odd_group(
     ctx: &Context<'_>,
     oracle: &mut Oracle<'_, '_>,

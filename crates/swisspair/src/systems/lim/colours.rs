@@ -1,7 +1,8 @@
-//! 5: colour allocation rules — the colour each player is due (5.1, 5.5, 5.6), the second scrutiny of a
-//! group's pairings for colours (5.2, 5.7), and the colours of each pair (5.3–5.6; 7.2 in round 1).
+//! 5: colour allocation rules — the colour each player is due (5.1, 5.5, 5.6), whether a pairing gives
+//! both players theirs (5.2), and the colours of each pair (5.3–5.6; 7.2 in round 1). The second
+//! scrutiny for colours is [`super::second_scrutiny`].
 
-use super::compatibility::{colour_allowed, Scrutiny};
+use super::compatibility::colour_allowed;
 use super::context::Context;
 use crate::pairing::Game;
 use crate::state::PlayerState;
@@ -42,72 +43,6 @@ pub fn colours_fit(ctx: &Context<'_>, a: usize, b: usize) -> bool {
         (Some(x), Some(y)) => x != y,
         _ => true,
     }
-}
-
-/// What the second scrutiny (5.2, 5.7) did, recorded when the round is explained.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColourExchange {
-    /// 5.2: the rows `before` (each in scrutiny order) exchanged their opponents and became `after`.
-    Made {
-        before: [(usize, usize); 2],
-        after: [(usize, usize); 2],
-    },
-    /// 5.7: the exchange of the row's opponent with the other row's was refused in a maxi-tournament, the
-    /// two opponents being rated more than 100 points apart.
-    Refused {
-        row: (usize, usize),
-        with: (usize, usize),
-    },
-}
-
-/// 5.2, 5.7: the second scrutiny. A row whose players are due the same colour exchanges its opponent
-/// (the second player of the row, in scrutiny order) with the opponent of a row below it, the nearest
-/// first, when both new pairs are compatible, the row's colours then fit and the other row's fit if they
-/// did before. In a maxi-tournament the two opponents exchanged must be rated within 100 points of each
-/// other (5.7). (An exchange with a row above would have been found when that row was scrutinised.)
-/// The exchanges are returned when the round is explained (empty otherwise).
-pub fn second_scrutiny(
-    ctx: &Context<'_>,
-    rows: &mut [(usize, usize)],
-    judge: &impl Scrutiny,
-) -> Vec<ColourExchange> {
-    let mut made = Vec::new();
-    for r in 0..rows.len() {
-        let Some(&(a, b)) = rows.get(r) else {
-            continue;
-        };
-        if colours_fit(ctx, a, b) {
-            continue;
-        }
-        let mut refused = None;
-        for s in r + 1..rows.len() {
-            let Some(&(c, d)) = rows.get(s) else {
-                continue;
-            };
-            let fits = judge.compatible(a, d)
-                && judge.compatible(c, b)
-                && colours_fit(ctx, a, d)
-                && (colours_fit(ctx, c, b) || !colours_fit(ctx, c, d));
-            if fits && !ctx.within_rating_limit(b, d) {
-                refused = refused.or(Some((c, d)));
-            }
-            if fits && ctx.within_rating_limit(b, d) {
-                rows[r] = (a, d);
-                rows[s] = (c, b);
-                if ctx.explains() {
-                    made.push(ColourExchange::Made {
-                        before: [(a, b), (c, d)],
-                        after: [(a, d), (c, b)],
-                    });
-                }
-                break;
-            }
-        }
-        if let (true, Some(with)) = (ctx.explains(), refused) {
-            made.push(ColourExchange::Refused { row: (a, b), with });
-        }
-    }
-    made
 }
 
 /// The rule of 5 (or 7.2) that gave a pair its colours.

@@ -4,14 +4,15 @@
 //!
 //! A maximum matching of the players still unpaired, over the pairs allowed (2.1, or 2.1 and 6 in the
 //! last round), with a vertex for the bye when the number of players is odd. Pairs made leave the graph
-//! and pairs undone come back; the matching engine re-solves incrementally.
+//! and pairs undone come back; the matching is kept, and only the players left single are matched
+//! again. The pairs are never listed (nearly every pair is allowed): [`Cardinality`] asks about a pair
+//! when it looks at it.
 
-use super::compatibility::{compatible, legal};
+use super::compatibility::colour_allowed;
 use super::context::Context;
 use crate::error::{Error, Result};
-use crate::matching::{MatchingComputer, MatchingError, SmallWeight};
-
-const NONE: usize = usize::MAX;
+use crate::matching::Cardinality;
+use crate::tournament::Colour;
 
 /// The pairs a completion may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,21 +23,37 @@ pub enum Relation {
     Legal,
 }
 
-#[derive(Clone)]
-pub struct Completion {
-    matching: MatchingComputer<SmallWeight>,
-    /// Vertex of each player (`NONE` when not in the round).
-    vertex: Vec<usize>,
-    /// The vertices each vertex may be matched with.
-    partners: Vec<Vec<usize>>,
-    /// Vertices not yet paired.
-    present: Vec<bool>,
-    /// The bye's vertex, when the number of players is odd.
-    bye: Option<usize>,
+const NONE: usize = usize::MAX;
+
+/// What the relation reads of a player, copied once: a round of thousands of players asks about tens
+/// of millions of pairs, and the graph is never listed (see [`Cardinality`]).
+#[derive(Clone, Debug)]
+struct Profile {
+    /// 5.1 a/b: may he have white, black?
+    white: bool,
+    black: bool,
+    /// Opponents met (indices, sorted).
+    met: Vec<usize>,
+    /// Twice his score, and whether 6 is in force for his score group.
+    score_twice: i64,
+    exception: bool,
+    /// C.04.1: may he receive the bye?
+    bye_eligible: bool,
 }
 
-fn internal(e: MatchingError) -> Error {
-    Error::Internal(format!("matching: {e}"))
+#[derive(Clone)]
+pub struct Completion {
+    matching: Cardinality,
+    /// The player of each vertex (the bye's vertex, when there is one, is the last).
+    players: Vec<usize>,
+    /// Vertex of each player (`NONE` when not in the round).
+    vertex: Vec<usize>,
+    profiles: Vec<Profile>,
+    /// The forbidden pairs of the round (XXP, 260), as vertices, each (lower, higher), sorted.
+    forbidden: Vec<(usize, usize)>,
+    relation: Relation,
+    /// The bye's vertex, when the number of players is odd.
+    bye: Option<usize>,
 }
 
 impl Completion {
@@ -48,10 +65,6 @@ impl Completion {
     /// `players`, with the pairs of `relation`; fails when they cannot all be paired (one receiving the
     /// bye when they are odd).
     pub fn with(ctx: &Context<'_>, players: &[usize], relation: Relation) -> Result<Completion> {
-        let allowed = |a: usize, b: usize| match relation {
-            Relation::Compatible => compatible(ctx, a, b),
-            Relation::Legal => legal(ctx, a, b),
-        };
         let n = players.len();
         let bye = (n % 2 == 1).then_some(n);
         let size = n + usize::from(bye.is_some());
@@ -61,29 +74,40 @@ impl Completion {
                 *slot = v;
             }
         }
-        let mut partners = vec![Vec::new(); size];
-        for (i, &a) in players.iter().enumerate() {
-            for (j, &b) in players.iter().enumerate().skip(i + 1) {
-                if allowed(a, b) {
-                    partners[i].push(j);
-                    partners[j].push(i);
+        let profiles = players
+            .iter()
+            .map(|&p| {
+                let state = ctx.player(p);
+                Profile {
+                    white: colour_allowed(state, Colour::White),
+                    black: colour_allowed(state, Colour::Black),
+                    met: state.opponents.clone(),
+                    score_twice: ctx.score_twice(p),
+                    exception: ctx.last_round_exception(ctx.score_twice(p)),
+                    bye_eligible: state.bye_eligible(),
                 }
-            }
-            if let Some(bye) = bye {
-                if ctx.player(a).bye_eligible() {
-                    partners[i].push(bye);
-                    partners[bye].push(i);
-                }
-            }
-        }
+            })
+            .collect();
+        let mut forbidden: Vec<(usize, usize)> = ctx
+            .tournament
+            .forbidden
+            .iter()
+            .filter_map(|f| {
+                let (a, b) = (*vertex.get(f.a)?, *vertex.get(f.b)?);
+                let in_round = (f.first_round..=f.last_round).contains(&ctx.state.round);
+                (a != NONE && b != NONE && in_round).then_some((a.min(b), a.max(b)))
+            })
+            .collect();
+        forbidden.sort_unstable();
         let mut c = Completion {
-            matching: MatchingComputer::new(size).map_err(internal)?,
+            matching: Cardinality::new(size),
+            players: players.to_vec(),
             vertex,
-            partners,
-            present: vec![false; size],
+            profiles,
+            forbidden,
+            relation,
             bye,
         };
-        c.restore_vertices(&(0..size).collect::<Vec<_>>())?;
         if !c.complete() {
             return Err(Error::NoValidPairing(
                 "the players cannot all be paired within 2.1 (no rematch, colour limits of 5.1 a/b, forbidden pairs) with the bye to a player who may receive it"
@@ -91,6 +115,24 @@ impl Completion {
             ));
         }
         Ok(c)
+    }
+
+    /// Whether the vertices `i` and `j` may be matched: two players the relation allows (2.1, or 6),
+    /// or a player who may receive the bye and the bye.
+    fn allowed(&self, i: usize, j: usize) -> bool {
+        let (Some(a), Some(b)) = (self.profiles.get(i), self.profiles.get(j)) else {
+            let player = if Some(i) == self.bye { j } else { i };
+            return self.profiles.get(player).is_some_and(|p| p.bye_eligible);
+        };
+        let player_j = self.players.get(j).copied().unwrap_or(NONE);
+        let may_meet = a.met.binary_search(&player_j).is_err()
+            && self.forbidden.binary_search(&(i.min(j), i.max(j))).is_err();
+        let colours = (a.white && b.black) || (a.black && b.white);
+        may_meet
+            && (colours
+                || (self.relation == Relation::Legal
+                    && a.score_twice == b.score_twice
+                    && a.exception))
     }
 
     fn vertex_of(&self, player: usize) -> Result<usize> {
@@ -102,51 +144,27 @@ impl Completion {
         }
     }
 
-    fn remove_vertices(&mut self, vertices: &[usize]) -> Result<()> {
-        for &v in vertices {
-            if let Some(slot) = self.present.get_mut(v) {
-                *slot = false;
-            }
-            self.matching.isolate_vertex(v).map_err(internal)?;
-        }
-        Ok(())
-    }
-
-    fn restore_vertices(&mut self, vertices: &[usize]) -> Result<()> {
-        for &v in vertices {
-            if let Some(slot) = self.present.get_mut(v) {
-                *slot = true;
-            }
-        }
-        for &v in vertices {
-            let partners = self.partners.get(v).cloned().unwrap_or_default();
-            for w in partners {
-                if self.present.get(w).copied().unwrap_or(false) {
-                    self.matching.set_edge(v, w, 1).map_err(internal)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// True when every vertex still unpaired has a partner.
     fn complete(&mut self) -> bool {
-        self.matching.solve();
-        self.present
-            .iter()
-            .enumerate()
-            .all(|(v, &here)| !here || self.matching.mate(v).is_some())
+        let mut matching = std::mem::replace(&mut self.matching, Cardinality::new(0));
+        let perfect = matching.perfect(&|i, j| self.allowed(i, j));
+        self.matching = matching;
+        perfect
     }
 
     /// Takes the vertices out when the others still complete; otherwise leaves everything as it was.
     fn try_remove(&mut self, taken: &[usize], released: &[usize]) -> Result<bool> {
-        self.restore_vertices(released)?;
-        self.remove_vertices(taken)?;
+        let before = self.matching.save();
+        for &v in released {
+            self.matching.restore(v);
+        }
+        for &v in taken {
+            self.matching.remove(v);
+        }
         if self.complete() {
             return Ok(true);
         }
-        self.remove_vertices(released)?;
-        self.restore_vertices(taken)?;
+        self.matching.load(before);
         Ok(false)
     }
 
@@ -156,7 +174,7 @@ impl Completion {
             return Ok(false);
         };
         let v = self.vertex_of(player)?;
-        if !self.partners.get(v).is_some_and(|p| p.contains(&bye)) {
+        if !self.allowed(v, bye) {
             return Ok(false);
         }
         self.try_remove(&[v, bye], &[])
@@ -164,21 +182,20 @@ impl Completion {
 
     /// Takes the players out (they are paired elsewhere), whatever that leaves.
     pub fn remove_players(&mut self, players: &[usize]) -> Result<()> {
-        let mut vertices = Vec::new();
         for &p in players {
-            vertices.push(self.vertex_of(p)?);
+            let v = self.vertex_of(p)?;
+            self.matching.remove(v);
         }
-        self.remove_vertices(&vertices)
+        Ok(())
     }
 
     /// Puts the players back (a pairing undone, 2.6), and tells whether everybody not yet paired can
     /// now be paired.
     pub fn release_players(&mut self, players: &[usize]) -> Result<bool> {
-        let mut vertices = Vec::new();
         for &p in players {
-            vertices.push(self.vertex_of(p)?);
+            let v = self.vertex_of(p)?;
+            self.matching.restore(v);
         }
-        self.restore_vertices(&vertices)?;
         Ok(self.complete())
     }
 
@@ -212,9 +229,49 @@ impl Completion {
 
 #[cfg(test)]
 mod tests {
+    use super::super::compatibility::{compatible, legal};
     use super::super::tests::Trf;
     use super::*;
     use crate::state::RoundState;
+
+    /// The relation the completion reads from its copies is 2.1 (`compatible`), and with 6 `legal`:
+    /// on every pair of six players after two rounds won by white, the last round with 6 in force for
+    /// the groups of 2 and 0 points, a forbidden pair among them.
+    #[test]
+    fn the_relation_is_2_1_and_6() {
+        let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900])
+            .round(&[(1, 4, '1'), (2, 5, '1'), (3, 6, '1')], &[])
+            .round(&[(1, 5, '1'), (2, 6, '1'), (4, 3, '1')], &[])
+            .line("XXR 3")
+            .line("XXP 3 5")
+            .build();
+        let state = RoundState::new(&t);
+        let ctx = Context::new(&t, &state).with_last_round_exception(vec![40, 0]);
+        let players: Vec<usize> = (0..6).collect();
+        for (relation, reference) in [
+            (
+                Relation::Compatible,
+                compatible as fn(&Context<'_>, usize, usize) -> bool,
+            ),
+            (Relation::Legal, legal),
+        ] {
+            let c = Completion {
+                relation,
+                ..Completion::with(&ctx, &players, Relation::Legal).unwrap()
+            };
+            for a in 0..6 {
+                for b in 0..6 {
+                    if a != b {
+                        assert_eq!(
+                            c.allowed(a, b),
+                            reference(&ctx, a, b),
+                            "{a} {b} {relation:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     /// 2.6: a pairing undone brings its players back; the test tells whether all can be paired again.
     #[test]

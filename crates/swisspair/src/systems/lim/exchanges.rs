@@ -39,6 +39,37 @@ pub fn opponents_in_order(others: &[usize]) -> impl Iterator<Item = usize> + '_ 
     lower.iter().chain(upper.iter().rev()).copied()
 }
 
+/// Who is scrutinised before whom, and whom each player tries, in a group's scrutiny.
+pub trait Order {
+    /// The scrutiny order (4.1), the smallest first: the floaters that came into the group first, in
+    /// the order of 3.6/3.7, then the group's own players from the highest numbered (the lowest when
+    /// pairing upward).
+    fn key(&self, p: usize) -> i64;
+    /// The players of `others` (the rest, in scrutiny order) that `p` tries, in order: 4.2's order
+    /// for a player of the group, 3.8's for a floater.
+    fn candidates(&self, p: usize, others: &[usize]) -> Vec<usize>;
+    /// Whether `a` and `b` may be paired in this group at all (outside the median group a floater meets
+    /// the group's own players, not another floater).
+    fn may_meet(&self, a: usize, b: usize) -> bool;
+}
+
+/// 4.2's order for every player, scrutiny by `key`: the order of the text's tables.
+#[cfg(test)]
+pub struct TextOrder<'k>(pub &'k dyn Fn(usize) -> i64);
+
+#[cfg(test)]
+impl Order for TextOrder<'_> {
+    fn key(&self, p: usize) -> i64 {
+        (self.0)(p)
+    }
+    fn candidates(&self, _: usize, others: &[usize]) -> Vec<usize> {
+        opponents_in_order(others).collect()
+    }
+    fn may_meet(&self, _: usize, _: usize) -> bool {
+        true
+    }
+}
+
 /// One way of giving #k an opponent (4.2, 4.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exchange {
@@ -71,29 +102,52 @@ impl Table {
 
     /// 4.2, 4.3: the exchanges to try for `k` (the first of the rest), in order:
     ///
-    /// 1. the players of the rest, in the order of [`opponents_in_order`];
+    /// 1. the players of the rest, in `k`'s order ([`Order::candidates`]);
     /// 2. the opponent of each row already made, the latest row first; the row's first player then takes
-    ///    a player of the rest, in the same order (the caller keeps the first that is compatible: 4.4,
+    ///    a player of the rest, in his order (the caller keeps the first that is compatible: 4.4,
     ///    "must at the same time leave Player #1 with a compatible opponent");
     /// 3. the first player of each row already made, the latest row first, when the row's opponent is
     ///    scrutinised after `k` (so that the scrutiny always moves on).
     pub fn exchanges<'t>(
         &'t self,
         k: usize,
-        key: &'t dyn Fn(usize) -> i64,
+        order: &'t dyn Order,
+    ) -> impl Iterator<Item = Exchange> + 't {
+        self.exchanges_where(k, order, &|_| true)
+    }
+
+    /// [`Table::exchanges`], only those that give `k` an opponent `takes` accepts (the others are not
+    /// even listed: a row whose player `k` would not take offers none).
+    pub fn exchanges_where<'t>(
+        &'t self,
+        k: usize,
+        order: &'t dyn Order,
+        takes: &'t dyn Fn(usize) -> bool,
     ) -> impl Iterator<Item = Exchange> + 't {
         let others = self.rest.get(1..).unwrap_or(&[]);
-        let direct = opponents_in_order(others).map(Exchange::Rest);
-        let opponent_of = (0..self.rows.len()).rev().flat_map(move |row| {
-            opponents_in_order(others)
-                .map(move |new_opponent| Exchange::OpponentOf { row, new_opponent })
-        });
+        let direct = order
+            .candidates(k, others)
+            .into_iter()
+            .filter(move |&c| takes(c))
+            .map(Exchange::Rest);
+        let opponent_of = self
+            .rows
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(move |&(_, &(_, second))| takes(second))
+            .flat_map(move |(row, &(first, _))| {
+                order
+                    .candidates(first, others)
+                    .into_iter()
+                    .map(move |new_opponent| Exchange::OpponentOf { row, new_opponent })
+            });
         let player_of = self
             .rows
             .iter()
             .enumerate()
             .rev()
-            .filter(move |&(_, &(_, second))| key(second) > key(k))
+            .filter(move |&(_, &(first, second))| order.key(second) > order.key(k) && takes(first))
             .map(|(row, _)| Exchange::PlayerOf { row });
         direct.chain(opponent_of).chain(player_of)
     }
@@ -117,8 +171,14 @@ impl Table {
     }
 
     /// Makes the exchange for `k`.
-    pub fn apply(&mut self, k: usize, exchange: Exchange, key: &dyn Fn(usize) -> i64) {
-        let ordered = |a: usize, b: usize| if key(a) <= key(b) { (a, b) } else { (b, a) };
+    pub fn apply(&mut self, k: usize, exchange: Exchange, order: &dyn Order) {
+        let ordered = |a: usize, b: usize| {
+            if order.key(a) <= order.key(b) {
+                (a, b)
+            } else {
+                (b, a)
+            }
+        };
         match exchange {
             Exchange::Rest(c) => {
                 self.take(k);
@@ -137,7 +197,7 @@ impl Table {
                 if let Some(&(first, second)) = self.rows.get(row) {
                     self.take(k);
                     self.rows[row] = ordered(first, k);
-                    self.put_back(second, key);
+                    self.put_back(second, order);
                 }
             }
         }
@@ -149,8 +209,8 @@ impl Table {
     }
 
     /// Puts a player back into the rest, in scrutiny order.
-    pub fn put_back(&mut self, p: usize, key: &dyn Fn(usize) -> i64) {
-        let at = self.rest.partition_point(|&q| key(q) < key(p));
+    pub fn put_back(&mut self, p: usize, order: &dyn Order) {
+        let at = self.rest.partition_point(|&q| order.key(q) < order.key(p));
         self.rest.insert(at, p);
     }
 
@@ -175,19 +235,19 @@ pub struct Scrutinised {
     pub steps: Vec<Step>,
 }
 
-/// One step of the scrutiny (2.4, 4.1–4.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One step of the scrutiny (2.4, 3.8, 4.1–4.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
-    /// 2.4: `k`'s proposed pairing with `opponent` is confirmed (4.1).
+    /// 2.4 (3.8 for a floater): `k` meets the first player of his order, `opponent` (4.1).
     Proposed { k: usize, opponent: usize },
-    /// 2.5, 4.2: the proposed opponent `instead_of` could not be kept (not compatible, 2.1, or, when
-    /// `refused`, it would leave players of the median group without an opponent): `k` meets another
-    /// player of the rest.
+    /// 2.5, 4.2 (3.8 for a floater): `k` meets a later player of his order; `instead_of` was the
+    /// first; `refused` are the compatible players before `opponent` whom the judge refused (they
+    /// would leave players of the median group without an opponent).
     Exchanged {
         k: usize,
         opponent: usize,
         instead_of: Option<usize>,
-        refused: bool,
+        refused: Vec<usize>,
     },
     /// 4.3: `k` takes the opponent of an earlier row, whose player `row_player` takes `new_opponent`.
     RowOpponent {
@@ -202,7 +262,7 @@ pub enum Step {
         opponent: usize,
         returned: usize,
     },
-    /// 4.4: no exchange gives `k` a compatible opponent: he floats.
+    /// 4.4 (3.1, 3.5 for a floater): no exchange gives `k` a compatible opponent: he floats.
     Floats { k: usize },
     /// 4.4 a: the floater that made the group even comes back in exchange.
     ParityBack { player: usize },
@@ -211,7 +271,7 @@ pub enum Step {
 }
 
 impl Step {
-    pub fn article(self) -> &'static str {
+    pub fn article(&self) -> &'static str {
         match self {
             Step::Proposed { .. } => "2.4",
             Step::Exchanged { .. } => "4.2",
@@ -236,11 +296,14 @@ pub struct Floating<'f> {
     pub record: bool,
 }
 
-/// 4.1–4.4: scrutinises the proposed pairings of `players` (in scrutiny order); `None` when a player has
-/// no opponent and floating is not allowed.
+/// 4.1–4.4 (with 3.6–3.8 for the floaters, who come first in `players`): scrutinises `players` (in
+/// scrutiny order), each in turn taking the first exchange of [`Table::exchanges`] that 2.1 and the
+/// judge allow; `None` when a player has no opponent and floating is not allowed. A player without one
+/// floats (3.1, 4.4), and the group is made even again at once: the floater that made it even comes
+/// back (4.4 a), or else the lowest numbered player remaining floats with him (4.4 b).
 pub fn scrutinise(
     players: Vec<usize>,
-    key: &dyn Fn(usize) -> i64,
+    order: &dyn Order,
     judge: &mut impl Scrutiny,
     mut floating: Floating<'_>,
 ) -> Result<Option<Scrutinised>> {
@@ -249,15 +312,15 @@ pub fn scrutinise(
     let mut returned = false;
     let mut steps = Vec::new();
     while let Some(&k) = table.rest.first() {
-        let found = find_opponent(&table, k, key, judge)?;
+        let found = find_opponent(&table, k, order, judge, floating.record)?;
         if let Some(found) = found {
             if floating.record {
-                steps.push(step(&table, k, &found, key));
+                steps.push(step(&table, k, &found, order));
             }
-            table.apply(k, found.exchange, key);
+            table.apply(k, found.exchange, order);
             continue;
         }
-        // 4.4: #k floats.
+        // 3.1, 4.4: #k floats.
         if !floating.allowed {
             return Ok(None);
         }
@@ -268,7 +331,7 @@ pub fn scrutinise(
         }
         if let Some(p) = floating.parity_floater.take() {
             // 4.4 a: the group was odd; the player floated to make it even comes back instead.
-            table.put_back(p, key);
+            table.put_back(p, order);
             returned = true;
             if floating.record {
                 steps.push(Step::ParityBack { player: p });
@@ -295,13 +358,14 @@ pub struct Found {
     pub exchange: Exchange,
     /// Exchanges tried before it.
     pub tried: usize,
-    /// The first exchange (the proposed pairing) was compatible but the judge refused it.
-    pub first_refused: bool,
+    /// The players of the rest before it who were compatible but whom the judge refused (recorded only
+    /// when explaining).
+    pub refused: Vec<usize>,
 }
 
 /// The step an exchange found for `k` makes (before it is applied to `table`).
-fn step(table: &Table, k: usize, found: &Found, key: &dyn Fn(usize) -> i64) -> Step {
-    let proposed = table.exchanges(k, key).next().and_then(|e| match e {
+fn step(table: &Table, k: usize, found: &Found, order: &dyn Order) -> Step {
+    let proposed = table.exchanges(k, order).next().and_then(|e| match e {
         Exchange::Rest(c) => Some(c),
         _ => None,
     });
@@ -311,7 +375,7 @@ fn step(table: &Table, k: usize, found: &Found, key: &dyn Fn(usize) -> i64) -> S
             k,
             opponent: c,
             instead_of: proposed,
-            refused: found.first_refused,
+            refused: found.refused.clone(),
         },
         Exchange::OpponentOf { row, new_opponent } => {
             let (first, second) = table.rows.get(row).copied().unwrap_or((k, k));
@@ -338,21 +402,27 @@ fn step(table: &Table, k: usize, found: &Found, key: &dyn Fn(usize) -> i64) -> S
 fn find_opponent(
     table: &Table,
     k: usize,
-    key: &dyn Fn(usize) -> i64,
+    order: &dyn Order,
     judge: &mut impl Scrutiny,
+    record: bool,
 ) -> Result<Option<Found>> {
-    let mut first_refused = false;
-    for (tried, exchange) in table.exchanges(k, key).enumerate() {
+    let mut refused = Vec::new();
+    for (tried, exchange) in table.exchanges(k, order).enumerate() {
         let (add, remove) = table.effect(k, exchange);
-        let compatible = !add.is_empty() && add.iter().all(|&(a, b)| judge.compatible(a, b));
+        let compatible = !add.is_empty()
+            && add
+                .iter()
+                .all(|&(a, b)| order.may_meet(a, b) && judge.compatible(a, b));
         if compatible && judge.confirm(&add, &remove)? {
             return Ok(Some(Found {
                 exchange,
                 tried,
-                first_refused,
+                refused,
             }));
         }
-        first_refused |= tried == 0 && compatible;
+        if let (true, true, Exchange::Rest(c)) = (record, compatible, exchange) {
+            refused.push(c);
+        }
     }
     Ok(None)
 }
@@ -396,6 +466,9 @@ mod tests {
         -(p as i64)
     }
 
+    const DOWN: TextOrder<'static> = TextOrder(&downward);
+    const UP: TextOrder<'static> = TextOrder(&upward);
+
     /// A table as the text prints it: "1 v 5, 2 v 4, 3 v 6", pairs sorted.
     fn text(pairs: &[(usize, usize)]) -> String {
         let mut pairs: Vec<(usize, usize)> =
@@ -411,7 +484,7 @@ mod tests {
         let k = table.rest[0];
         let mut seen_rows = Vec::new();
         let mut out = Vec::new();
-        for exchange in table.exchanges(k, &downward) {
+        for exchange in table.exchanges(k, &DOWN) {
             if let Exchange::OpponentOf { row, new_opponent } = exchange {
                 let first = table.rows[row].0;
                 if seen_rows.contains(&row) || !judge.compatible(first, new_opponent) {
@@ -420,7 +493,7 @@ mod tests {
                 seen_rows.push(row);
             }
             let mut t = table.clone();
-            t.apply(k, exchange, &downward);
+            t.apply(k, exchange, &DOWN);
             out.push(text(&t.shown()));
         }
         out
@@ -440,7 +513,7 @@ mod tests {
             has_opponent_beyond: &none,
             record: true,
         };
-        let result = scrutinise(players, &downward, judge, floating)
+        let result = scrutinise(players, &DOWN, judge, floating)
             .unwrap()
             .unwrap();
         result.steps.iter().map(|s| s.article()).collect()
@@ -485,11 +558,11 @@ mod tests {
         // art4_3_player_2_takes_the_opponent_of_player_1 checks the record of one taken.
         let judge = Incompatible(vec![(1, 4), (1, 5)]);
         let mut table = Table::new(vec![1, 2, 3, 4, 5, 6]);
-        let first = find_opponent(&table, 1, &downward, &mut Incompatible(judge.0.clone()))
+        let first = find_opponent(&table, 1, &DOWN, &mut Incompatible(judge.0.clone()), false)
             .unwrap()
             .unwrap()
             .exchange;
-        table.apply(1, first, &downward);
+        table.apply(1, first, &DOWN);
         assert_eq!(table.rows, vec![(1, 6)]);
         assert_eq!(
             tables(&table, &judge),
@@ -514,7 +587,7 @@ mod tests {
             has_opponent_beyond: &none,
             record: true,
         };
-        let result = scrutinise(vec![1, 2, 3, 4, 5, 6], &downward, &mut judge, floating)
+        let result = scrutinise(vec![1, 2, 3, 4, 5, 6], &DOWN, &mut judge, floating)
             .unwrap()
             .unwrap();
         assert_eq!(text(&result.rows), "1 v 3, 2 v 6, 4 v 5");
@@ -537,7 +610,7 @@ mod tests {
         };
         let result = scrutinise(
             vec![1, 2, 3, 4, 5, 6],
-            &downward,
+            &DOWN,
             &mut Incompatible(played),
             floating,
         )
@@ -575,7 +648,7 @@ mod tests {
         };
         let result = scrutinise(
             vec![1, 2, 3, 4, 5, 6],
-            &downward,
+            &DOWN,
             &mut Incompatible(played),
             floating,
         )
@@ -601,7 +674,7 @@ mod tests {
         };
         let result = scrutinise(
             vec![1, 2, 3, 4, 5, 6],
-            &downward,
+            &DOWN,
             &mut Incompatible(played),
             floating,
         )
@@ -627,7 +700,7 @@ mod tests {
         };
         let result = scrutinise(
             vec![1, 2, 3, 4, 5, 6],
-            &downward,
+            &DOWN,
             &mut Incompatible(played),
             floating,
         )
@@ -643,7 +716,7 @@ mod tests {
         // group below the median: tests/lim.rs art3_2_floaters_and_art5_2_second_scrutiny); here, on
         // a bare table, the record shows the exchange the mirror image makes (4.2 upward).
         let table = Table::new(vec![6, 5, 4, 3, 2, 1]);
-        let order: Vec<Exchange> = table.exchanges(6, &upward).collect();
+        let order: Vec<Exchange> = table.exchanges(6, &UP).collect();
         let opponents: Vec<usize> = order
             .iter()
             .filter_map(|e| match e {
@@ -661,7 +734,7 @@ mod tests {
         };
         let result = scrutinise(
             vec![6, 5, 4, 3, 2, 1],
-            &upward,
+            &UP,
             &mut Incompatible(vec![(3, 6)]),
             floating,
         )
@@ -681,7 +754,7 @@ mod tests {
             rest: vec![3, 4],
         };
         let opponents: Vec<(usize, usize)> = table
-            .exchanges(3, &downward)
+            .exchanges(3, &DOWN)
             .map(|e| {
                 let (add, _) = table.effect(3, e);
                 add[0]
@@ -699,7 +772,7 @@ mod tests {
             rest: vec![3, 4, 5, 6],
         };
         let rows_offered: Vec<Exchange> = table
-            .exchanges(3, &downward)
+            .exchanges(3, &DOWN)
             .filter(|e| !matches!(e, Exchange::Rest(_)))
             .collect();
         assert!(rows_offered

@@ -3,10 +3,11 @@
 //! (3.6–3.8), its scrutiny and exchanges (2.4, 4), its second scrutiny for colours (5.2, 5.7), the
 //! last-round exception (6), the pairings cracked from it or for it (2.6); and each player's part.
 
-use super::colours::ColourExchange;
 use super::context::{Context, Direction};
 use super::exchanges::Step;
-use super::record::{Evened, GroupRecord, Place, RoundRecord};
+use super::incoming::FloaterNote;
+use super::record::{Event, GroupRecord, Place, RoundRecord};
+use super::second_scrutiny::ColourExchange;
 use super::transfers::{FloaterType, ParityFloater, Transfer};
 use crate::explain::{colour_word, BracketNote, Explanation, Reason};
 use crate::score::Score;
@@ -115,44 +116,31 @@ impl Words<'_, '_> {
             left_why.extend(rs.iter().map(|r| (f.player, r.clone())));
             reasons.extend(rs);
         }
-        self.floaters(g, &mut reasons, &mut left_why, &mut paired_why);
-        match g.evened {
-            Some(Evened::ParityBack(p)) => reasons.push(Reason::new(
-                "4.4.a",
-                format!(
-                    "a floater found no opponent and the group was odd again: {}, floated to make it \
-                     even, comes back",
-                    self.n(p)
-                ),
-            )),
-            Some(Evened::Companion(p)) => {
-                let r = Reason::new(
-                    "4.4.b",
-                    format!(
-                        "a floater found no opponent and the group was odd again: the lowest numbered \
-                         player remaining, {}, floats too",
-                        self.n(p)
-                    ),
-                );
-                left_why.push((p, r.clone()));
-                reasons.push(r);
-            }
-            None => {}
-        }
-        self.steps(g, &mut reasons, &mut left_why, &mut paired_why);
+        self.floater_order(g, &mut reasons);
+        self.scrutiny(g, &mut reasons, &mut left_why, &mut paired_why);
         for e in &g.colour_exchanges {
             match *e {
-                ColourExchange::Made { before, after } => {
+                ColourExchange::Made {
+                    k,
+                    instead_of,
+                    opponent,
+                    moved,
+                } => {
                     let r = Reason::new(
                         "5.2",
                         format!(
-                            "second scrutiny: {} are due the same colour; {} and {} exchange opponents \
-                             ({} and {}) for the alternating and equalising colours{}",
-                            self.pair(before[0]),
-                            self.pair(before[0]),
-                            self.pair(before[1]),
-                            self.pair(after[0]),
-                            self.pair(after[1]),
+                            "second scrutiny: {} and {} cannot both have the colour they are due; the \
+                             first exchange in the order of 4 that gives them to {} and his opponent: he \
+                             meets {}{}{}",
+                            self.n(k),
+                            self.n(instead_of),
+                            self.n(k),
+                            self.n(opponent),
+                            moved.map_or(String::new(), |(x, y)| format!(
+                                ", and {} meets {}",
+                                self.n(x),
+                                self.n(y)
+                            )),
                             if self.ctx.maxi() {
                                 " (the opponents exchanged are within 100 points, 5.7)"
                             } else {
@@ -160,18 +148,25 @@ impl Words<'_, '_> {
                             }
                         ),
                     );
-                    for (a, b) in after {
-                        paired_why.push((a, b, r.clone()));
+                    paired_why.push((k, opponent, r.clone()));
+                    if let Some((x, y)) = moved {
+                        paired_why.push((x, y, r.clone()));
                     }
                     reasons.push(r);
                 }
-                ColourExchange::Refused { row, with } => reasons.push(Reason::new(
+                ColourExchange::Refused {
+                    k,
+                    instead_of,
+                    opponent,
+                } => reasons.push(Reason::new(
                     "5.7",
                     format!(
-                        "a maxi-tournament: {}'s players are due the same colour, but exchanging \
-                         opponents with {} would exchange players rated more than 100 points apart",
-                        self.pair(row),
-                        self.pair(with)
+                        "a maxi-tournament: {} and {} cannot both have their colours, but exchanging {} \
+                         for {} would exchange players rated more than 100 points apart",
+                        self.n(k),
+                        self.n(instead_of),
+                        self.n(instead_of),
+                        self.n(opponent)
                     ),
                 )),
             }
@@ -369,20 +364,14 @@ impl Words<'_, '_> {
         out
     }
 
-    /// 3.6–3.8: the floaters the group received, in the order paired.
-    fn floaters(
-        &self,
-        g: &GroupRecord,
-        reasons: &mut Vec<Reason>,
-        left_why: &mut Vec<(usize, Reason)>,
-        paired_why: &mut Vec<(usize, usize, Reason)>,
-    ) {
-        if g.floaters.is_empty() {
+    /// 3.6, 3.7: the floaters the group received, in the order they are paired.
+    fn floater_order(&self, g: &GroupRecord, reasons: &mut Vec<Reason>) {
+        if g.floater_order.is_empty() {
             return;
         }
-        let down = g.floaters.iter().any(|f| f.came_down);
-        let up = g.floaters.iter().any(|f| !f.came_down);
-        let order: Vec<usize> = g.floaters.iter().map(|f| f.floater).collect();
+        let came_down = |f: &usize| self.ctx.score_twice(*f) > g.score_twice;
+        let down = g.floater_order.iter().any(came_down);
+        let up = !g.floater_order.iter().all(came_down);
         let (article, text) = match (down, up, g.direction) {
             (true, true, Direction::Downward) => (
                 "3.6.3",
@@ -407,88 +396,107 @@ impl Words<'_, '_> {
         };
         reasons.push(Reason::new(
             article,
-            format!("{text}: {}", numbers(self.ctx, &order)),
+            format!("{text}: {}", numbers(self.ctx, &g.floater_order)),
         ));
+    }
+
+    /// 3.8: how a floater was paired, or (3.5) that he floats on.
+    fn floater(
+        &self,
+        g: &GroupRecord,
+        f: &FloaterNote,
+        reasons: &mut Vec<Reason>,
+        left_why: &mut Vec<(usize, Reason)>,
+        paired_why: &mut Vec<(usize, usize, Reason)>,
+    ) {
         let which = match g.direction {
             Direction::Downward => "highest numbered",
             Direction::Upward => "lowest numbered",
         };
-        for f in &g.floaters {
-            let name = self.n(f.floater);
-            for &r in &f.refused {
-                reasons.push(Reason::new(
-                    "2.6",
-                    format!(
-                        "{name} does not meet {}: the players left in the median group could not all be \
-                         paired then",
-                        self.n(r)
-                    ),
-                ));
-            }
-            let Some(o) = f.opponent else {
-                let r = Reason::new(
-                    "3.5",
-                    format!("{name} finds no compatible opponent in the group: he floats on"),
-                );
-                left_why.push((f.floater, r.clone()));
-                reasons.push(r);
-                continue;
-            };
-            let text = if f.maxi_kept {
+        let name = self.n(f.floater);
+        for &r in &f.refused {
+            reasons.push(Reason::new(
+                "2.6",
                 format!(
-                    "{name} meets {}: a maxi-tournament, and the players due the alternate colour are \
-                     more than 100 points from the {which} compatible player",
-                    self.n(o)
-                )
-            } else if f.alternate {
-                format!(
-                    "{name} meets {}, the {which} player available due the alternate colour",
-                    self.n(o)
-                )
-            } else if f.refused.is_empty() {
-                format!(
-                    "{name} meets {}: no compatible player due the alternate colour is available, the \
-                     {which} compatible one",
-                    self.n(o)
-                )
-            } else {
-                format!(
-                    "{name} meets {}, the next compatible player in this order that leaves the others \
-                     a pairing",
-                    self.n(o)
-                )
-            };
-            let r = Reason::new("3.8", text);
-            paired_why.push((f.floater, o, r.clone()));
-            reasons.push(r);
+                    "{name} does not meet {}: the players left in the median group could not all be \
+                     paired then",
+                    self.n(r)
+                ),
+            ));
         }
+        let Some(o) = f.opponent else {
+            let r = Reason::new(
+                "3.5",
+                format!(
+                    "{name} finds no compatible opponent in the group, in spite of exchanges (3.1): he \
+                     floats on"
+                ),
+            );
+            left_why.push((f.floater, r.clone()));
+            reasons.push(r);
+            return;
+        };
+        let text = if f.maxi_kept {
+            format!(
+                "{name} meets {}: a maxi-tournament, and the players due the alternate colour are more \
+                 than 100 points from the {which} compatible player",
+                self.n(o)
+            )
+        } else if f.alternate {
+            format!(
+                "{name} meets {}, the {which} player available due the alternate colour",
+                self.n(o)
+            )
+        } else if f.refused.is_empty() {
+            format!(
+                "{name} meets {}: no compatible player due the alternate colour is available, the \
+                 {which} compatible one",
+                self.n(o)
+            )
+        } else {
+            format!(
+                "{name} meets {}, the next compatible player in this order that leaves the others a \
+                 pairing",
+                self.n(o)
+            )
+        };
+        let r = Reason::new("3.8", text);
+        paired_why.push((f.floater, o, r.clone()));
+        reasons.push(r);
     }
 
-    /// 2.4, 4.1–4.4.
-    fn steps(
+    /// 3.8, 2.4, 4.1–4.4: the scrutiny, in order.
+    fn scrutiny(
         &self,
         g: &GroupRecord,
         reasons: &mut Vec<Reason>,
         left_why: &mut Vec<(usize, Reason)>,
         paired_why: &mut Vec<(usize, usize, Reason)>,
     ) {
-        if g.steps.is_empty() {
-            return;
-        }
-        reasons.push(match g.direction {
-            Direction::Downward => Reason::new(
-                "4.1.a",
-                "top half against bottom half (2.4), scrutinised from the highest numbered player; the \
-                 lower numbered player of a pairing is exchanged",
-            ),
-            Direction::Upward => Reason::new(
-                "4.1.b",
-                "top half against bottom half (2.4), scrutinised from the lowest numbered player; the \
-                 higher numbered player of a pairing is exchanged",
-            ),
-        });
+        let mut introduced = false;
         let mut proposed = Vec::new();
-        for &step in &g.steps {
+        for event in &g.events {
+            let step = match event {
+                Event::Floater(f) => {
+                    self.floater(g, f, reasons, left_why, paired_why);
+                    continue;
+                }
+                Event::Step(step) => step.clone(),
+            };
+            // 4.1's order introduces the scrutiny of the group's own players (a floater's exchange,
+            // and 4.4's evening after he floats, belong to 3.8's part).
+            let k = match step {
+                Step::Proposed { k, .. }
+                | Step::Exchanged { k, .. }
+                | Step::RowOpponent { k, .. }
+                | Step::RowPlayer { k, .. }
+                | Step::Floats { k } => Some(k),
+                Step::ParityBack { .. } | Step::Companion { .. } => None,
+            };
+            if !introduced && k.is_some_and(|k| !g.floater_order.contains(&k)) {
+                introduced = true;
+                reasons.push(self.scrutiny_order(g));
+            }
             let article = step.article();
             let text = match step {
                 Step::Proposed { k, opponent } => {
@@ -501,6 +509,7 @@ impl Words<'_, '_> {
                     instead_of,
                     refused,
                 } => {
+                    let refused = instead_of.is_some() && refused.first() == instead_of.as_ref();
                     let not = match (instead_of, refused) {
                         (Some(i), true) => format!(
                             "his proposed opponent {} would leave players of the median group without \
@@ -607,6 +616,22 @@ impl Words<'_, '_> {
             for (a, b) in proposed {
                 paired_why.push((a, b, Reason::new("2.4", "")));
             }
+        }
+    }
+
+    /// 4.1: how the group's own players are scrutinised.
+    fn scrutiny_order(&self, g: &GroupRecord) -> Reason {
+        match g.direction {
+            Direction::Downward => Reason::new(
+                "4.1.a",
+                "top half against bottom half (2.4), scrutinised from the highest numbered player; the \
+                 lower numbered player of a pairing is exchanged",
+            ),
+            Direction::Upward => Reason::new(
+                "4.1.b",
+                "top half against bottom half (2.4), scrutinised from the lowest numbered player; the \
+                 higher numbered player of a pairing is exchanged",
+            ),
         }
     }
 

@@ -1,17 +1,19 @@
 //! Pairing one score group, in the order of the text: the transfers (2.3, with the floater selection
-//! rules of 3), the floaters it received (3.6–3.8), the proposed pairings of the others and their
-//! exchanges (2.4, 2.5, 4), and the second scrutiny for colours (5.2); with the last-round exception (6).
+//! rules of 3), then one scrutiny (4.1) of the floaters it received (3.6–3.8) followed by its own
+//! players as proposed pairings (2.4), with the exchanges of 2.5 and 4 open to every pairing, a
+//! floater's too; then the second scrutiny for colours (5.2); with the last-round exception (6).
 //! A group above or below the median always gives an outcome (whoever is left floats); the median
 //! group is paired only when all its players can be paired (2.6).
 
-use super::colours::{second_scrutiny, Pair};
+use super::colours::Pair;
 use super::compatibility::{compatible, compatible_in_last_round, Scrutiny};
 use super::completion::{Completion, Relation};
 use super::context::{Context, Direction};
-use super::exchanges::{companion, scrutinise, Floating};
-use super::incoming;
-use super::record::{Evened, GroupRecord, Place};
+use super::exchanges::{scrutinise, Floating, Order, Pairs, Step};
+use super::incoming::{self, ScrutinyOrder};
+use super::record::{Event, GroupRecord, Place};
 use super::score_groups::GroupInput;
+use super::second_scrutiny::second_scrutiny;
 use super::transfers::{self, has_opponent_beyond};
 use crate::error::{Error, Result};
 use crate::sorting::sort_by_key;
@@ -58,47 +60,28 @@ fn pair_group(
 ) -> Result<Option<Outcome>> {
     // 2.3: the transfers, before the players are paired.
     let transfers = transfers::select(ctx, input, judge)?;
-    let (floaters_in, residents): (Vec<usize>, Vec<usize>) = transfers
+    let (floaters_in, mut residents): (Vec<usize>, Vec<usize>) = transfers
         .kept
         .iter()
         .partition(|&&p| input.incoming.contains(&p));
-    // 3.6–3.8: the floaters that came into the group first.
-    let paired = incoming::pair(ctx, input, &floaters_in, &residents, judge)?;
-    if input.median && !paired.unpaired.is_empty() {
-        return Ok(None);
-    }
-    let key = |p: usize| ctx.scrutiny_key(p, input.direction);
     let checker = Judge {
         ctx,
         last_round_exception: judge.last_round_exception,
         completion: None,
     };
-    let mut floaters = transfers.transferred;
-    floaters.extend(&paired.unpaired);
-    let mut parity = transfers.parity;
-    let mut rest = paired.residents;
-    sort_by_key(&mut rest, |&p| key(p));
-    let mut evened = None;
-    if paired.unpaired.len() % 2 == 1 {
-        // A floater found no opponent (3.1, 3.5) and the group is odd again. As 4.4 does for a player
-        // who floats: the floater that made the group even comes back (a), or else the lowest numbered
-        // player floats with him (b).
-        if let Some(p) = parity.take() {
-            rest.push(p);
-            sort_by_key(&mut rest, |&p| key(p));
-            evened = Some(Evened::ParityBack(p));
-        } else {
-            let beyond =
-                |p: usize, _: &[usize]| has_opponent_beyond(ctx, input, p, &floaters, &checker);
-            if let Some(c) = companion(&rest, &[], &beyond) {
-                rest.retain(|&p| p != c);
-                floaters.push(c);
-                evened = Some(Evened::Companion(c));
-            }
-        }
-    }
-    // 2.4, 2.5, 4: the proposed pairings and their exchanges.
-    let leaving: Vec<usize> = floaters.iter().copied().chain(parity).collect();
+    // 3.6, 3.7: the floaters that came into the group are paired first; then 2.4, 4.1: the others,
+    // top half against bottom half, scrutinised in turn; every pairing open to the exchanges of 4.
+    let floater_order = incoming::pairing_order(ctx, input, &floaters_in);
+    let order = ScrutinyOrder::new(ctx, input, &floater_order, &checker);
+    sort_by_key(&mut residents, |&p| order.key(p));
+    let players: Vec<usize> = floater_order.iter().chain(&residents).copied().collect();
+    let parity = transfers.parity;
+    let leaving: Vec<usize> = transfers
+        .transferred
+        .iter()
+        .copied()
+        .chain(parity)
+        .collect();
     let beyond = |p: usize, floated: &[usize]| {
         let others: Vec<usize> = leaving.iter().chain(floated).copied().collect();
         has_opponent_beyond(ctx, input, p, &others, &checker)
@@ -109,14 +92,24 @@ fn pair_group(
         has_opponent_beyond: &beyond,
         record: ctx.explains(),
     };
-    let Some(mut scrutinised) = scrutinise(rest, &key, judge, floating)? else {
+    let Some(scrutinised) = scrutinise(players, &order, judge, floating)? else {
         return Ok(None);
     };
-    // 5.2: the second scrutiny, for colours.
-    let colour_exchanges = second_scrutiny(ctx, &mut scrutinised.rows, judge);
-    let mut pairs = paired.pairs;
-    pairs.extend(scrutinised.rows);
-    floaters.extend(scrutinised.floated);
+    // 5.2: the second scrutiny, for colours, of the pairings of the group's own players.
+    let (floater_rows, own_rows): (Pairs, Pairs) = scrutinised
+        .rows
+        .iter()
+        .partition(|&&(a, b)| order.is_floater(a) || order.is_floater(b));
+    let relation = if judge.last_round_exception {
+        Relation::Legal
+    } else {
+        Relation::Compatible
+    };
+    let (own_rows, colour_exchanges) = second_scrutiny(ctx, own_rows, &order, &checker, relation)?;
+    let mut pairs = floater_rows;
+    pairs.extend(own_rows);
+    let mut floaters = transfers.transferred;
+    floaters.extend(&scrutinised.floated);
     if !scrutinised.parity_floater_returned {
         floaters.extend(parity);
     }
@@ -132,9 +125,8 @@ fn pair_group(
         incoming: input.incoming.to_vec(),
         transfers: transfers.why,
         parity: transfers.parity_choice,
-        floaters: paired.notes,
-        evened,
-        steps: scrutinised.steps,
+        floater_order: floater_order.clone(),
+        events: events(ctx, input, &order, &residents, scrutinised.steps, &checker),
         colour_exchanges,
         lifted: judge.last_round_exception,
         lift_not_better: false,
@@ -154,6 +146,53 @@ fn pair_group(
         floaters,
         record,
     }))
+}
+
+/// The scrutiny's steps as the explanation words them: a floater's choice of opponent among the
+/// players available to him (3.8), or his floating on (3.5), becomes a [`FloaterNote`]; the other steps
+/// stay steps of 2.4 and 4.
+fn events<J: Scrutiny>(
+    ctx: &Context<'_>,
+    input: &GroupInput<'_>,
+    order: &ScrutinyOrder<'_, '_, J>,
+    residents: &[usize],
+    steps: Vec<Step>,
+    judge: &J,
+) -> Vec<Event> {
+    // The group's own players not yet taken by a floater, to say whom 3.8 could have chosen.
+    let mut available: Vec<usize> = residents.to_vec();
+    let mut out = Vec::with_capacity(steps.len());
+    for step in steps {
+        let floater = |k: usize| order.is_floater(k);
+        let note = |k: usize, opponent: Option<usize>, refused: Vec<usize>, available: &[usize]| {
+            Event::Floater(incoming::note(
+                ctx, input, k, opponent, available, refused, judge,
+            ))
+        };
+        match step {
+            Step::Proposed { k, opponent } if floater(k) => {
+                out.push(note(k, Some(opponent), Vec::new(), &available));
+                available.retain(|&p| p != opponent);
+            }
+            Step::Exchanged {
+                k,
+                opponent,
+                refused,
+                ..
+            } if floater(k) => {
+                out.push(note(k, Some(opponent), refused, &available));
+                available.retain(|&p| p != opponent);
+            }
+            Step::Floats { k } if floater(k) => out.push(note(k, None, Vec::new(), &available)),
+            step => {
+                if let Step::RowOpponent { new_opponent, .. } = step {
+                    available.retain(|&p| p != new_opponent);
+                }
+                out.push(Event::Step(step));
+            }
+        }
+    }
+    out
 }
 
 fn run(

@@ -1,10 +1,11 @@
-//! 3.6–3.8: pairing the floaters a score group receives, before its own players.
+//! 3.6–3.8: the floaters a score group receives are paired before its own players: the order in which
+//! they are paired, whom each meets first, and the order of the group's scrutiny that puts them first.
 
 use super::colours::colours_fit;
 use super::compatibility::Scrutiny;
 use super::context::{Context, Direction};
+use super::exchanges::{opponents_in_order as opponents_in_order_4_2, Order};
 use super::score_groups::GroupInput;
-use crate::error::Result;
 use crate::sorting::sort_by_key;
 use std::cmp::Reverse;
 
@@ -60,16 +61,75 @@ pub fn opponents_in_order(
     first
 }
 
-/// What pairing the floaters leaves.
-pub struct FloatersPaired {
-    pub pairs: Vec<(usize, usize)>,
-    /// Floaters without an opponent in the group: they float on (3.1, 3.5).
-    pub unpaired: Vec<usize>,
-    /// The group's own players still to be paired, by pairing number.
-    pub residents: Vec<usize>,
-    /// How each floater was paired, in the order paired, when the round is explained (empty
-    /// otherwise).
-    pub notes: Vec<FloaterNote>,
+/// The order of a group's scrutiny (4.1) with the floaters it received (3.6–3.8): the floaters first, in
+/// the order of [`pairing_order`], each trying the players 3.8 gives him first; then the group's own
+/// players in scrutiny order, each trying 4.2's order. Every pairing, a floater's too, is scrutinised
+/// like the others: a later player may take a floater's opponent by the exchanges of 4.3 (3.1: a
+/// floater is a player without a compatible opponent "in spite of exchanges in the score-group"; 4.4).
+pub struct ScrutinyOrder<'o, 'a, J> {
+    ctx: &'o Context<'a>,
+    direction: Direction,
+    median: bool,
+    /// The floaters, in the order they are paired.
+    floaters: &'o [usize],
+    /// 2.1 as the group applies it (3.8 orders the compatible players).
+    judge: &'o J,
+}
+
+impl<'o, 'a, J: Scrutiny> ScrutinyOrder<'o, 'a, J> {
+    pub fn new(
+        ctx: &'o Context<'a>,
+        group: &GroupInput<'_>,
+        floaters: &'o [usize],
+        judge: &'o J,
+    ) -> Self {
+        ScrutinyOrder {
+            ctx,
+            direction: group.direction,
+            median: group.median,
+            floaters,
+            judge,
+        }
+    }
+
+    pub fn is_floater(&self, p: usize) -> bool {
+        self.floaters.contains(&p)
+    }
+}
+
+impl<J: Scrutiny> Order for ScrutinyOrder<'_, '_, J> {
+    fn key(&self, p: usize) -> i64 {
+        match self.floaters.iter().position(|&f| f == p) {
+            // 3.6, 3.7: the floaters first, in the order they are paired.
+            Some(i) => i64::MIN + i as i64,
+            None => self.ctx.scrutiny_key(p, self.direction),
+        }
+    }
+
+    fn candidates(&self, p: usize, others: &[usize]) -> Vec<usize> {
+        if !self.is_floater(p) {
+            return opponents_in_order_4_2(others).collect();
+        }
+        // 3.8: the group's own players first; in the median group, which nobody can leave, then the
+        // floaters still waiting.
+        let (waiting, residents): (Vec<usize>, Vec<usize>) =
+            others.iter().partition(|&&q| self.is_floater(q));
+        let mut tries = opponents_in_order(self.ctx, p, &residents, self.direction, self.judge);
+        if self.median {
+            tries.extend(opponents_in_order(
+                self.ctx,
+                p,
+                &waiting,
+                self.direction,
+                self.judge,
+            ));
+        }
+        tries
+    }
+
+    fn may_meet(&self, a: usize, b: usize) -> bool {
+        self.median || !(self.is_floater(a) && self.is_floater(b))
+    }
 }
 
 /// How one floater was paired in the group he came into (3.6–3.8).
@@ -90,66 +150,8 @@ pub struct FloaterNote {
     pub refused: Vec<usize>,
 }
 
-/// 3.6–3.8: pairs the floaters `floaters` of the group with its players `residents`, in the order of
-/// [`pairing_order`], each with the first of [`opponents_in_order`] the judge confirms. In the median
-/// group, which nobody can leave, a floater who can meet none of the group's players meets another
-/// floater still waiting (in the same order).
-pub fn pair(
-    ctx: &Context<'_>,
-    group: &GroupInput<'_>,
-    floaters: &[usize],
-    residents: &[usize],
-    judge: &mut impl Scrutiny,
-) -> Result<FloatersPaired> {
-    let order = pairing_order(ctx, group, floaters);
-    let mut residents: Vec<usize> = residents.to_vec();
-    let mut waiting: Vec<usize> = order.clone();
-    let mut pairs = Vec::new();
-    let mut unpaired = Vec::new();
-    let mut notes = Vec::new();
-    for &f in &order {
-        if !waiting.contains(&f) {
-            continue; // already paired, by a floater paired before him (median group only)
-        }
-        waiting.retain(|&w| w != f);
-        let mut tries = opponents_in_order(ctx, f, &residents, group.direction, judge);
-        if group.median {
-            let others = opponents_in_order(ctx, f, &waiting, group.direction, judge);
-            tries.extend(others);
-        }
-        let mut chosen = None;
-        let mut refused = Vec::new();
-        for &c in &tries {
-            if judge.confirm(&[(f, c)], &[])? {
-                chosen = Some(c);
-                break;
-            }
-            if ctx.explains() {
-                refused.push(c);
-            }
-        }
-        if ctx.explains() {
-            notes.push(note(ctx, group, f, chosen, &residents, refused, judge));
-        }
-        match chosen {
-            Some(c) => {
-                residents.retain(|&r| r != c);
-                waiting.retain(|&w| w != c);
-                pairs.push((f, c));
-            }
-            None => unpaired.push(f),
-        }
-    }
-    Ok(FloatersPaired {
-        pairs,
-        unpaired,
-        residents,
-        notes,
-    })
-}
-
 /// The record of how `f` was paired (or not) among `available`.
-fn note(
+pub fn note(
     ctx: &Context<'_>,
     group: &GroupInput<'_>,
     f: usize,

@@ -8,12 +8,13 @@
 //! 1. transfers, before it is paired, the players — its own and the floaters transferred into it —
 //!    without a compatible opponent in it (2.3 a–c) and, when it is odd, one floater chosen by 3.2–3.5,
 //!    3.9 and 3.10 (2.3 d) ([`transfers`]);
-//! 2. pairs the floaters that came into it (3.6–3.8) ([`incoming`]);
-//! 3. pairs the others top half against bottom half (2.4) and scrutinises the proposed pairings from the
-//!    highest numbered player (the lowest when pairing upward), exchanging opponents in the order of 4.2
-//!    and 4.3 and floating the players 4.4 floats ([`exchanges`]);
-//! 4. scrutinises the pairs a second time and exchanges opponents for the alternating and equalising
-//!    colours (5.2, 5.7) ([`colours`]).
+//! 2. scrutinises its players in turn (4.1): first the floaters that came into it, in the order of
+//!    3.6/3.7, each meeting the first player 3.8 gives him ([`incoming`]), then the others as proposed
+//!    pairings, top half against bottom half (2.4); a player without a compatible opponent takes an
+//!    exchange in the order of 4.2 and 4.3 — with any earlier pairing, a floater's too — or floats
+//!    (3.1, 4.4) ([`exchanges`]);
+//! 3. scrutinises the pairings of its own players a second time, with the same exchanges, for the
+//!    alternating and equalising colours (5.2, 5.7) ([`second_scrutiny`]).
 //!
 //! Floaters go down from the groups above the median and up from the groups below it, and meet in the
 //! median group. When the median group cannot be paired, the pairings of the neighbouring groups are
@@ -22,9 +23,9 @@
 //! absolute, except in the last round between players of equal score (6).
 //!
 //! The files follow the text and each calls only the ones below it: `mod` (2.2) → [`bye`] (1.1, 7.1),
-//! [`median`] (2.6) → [`group`] (one group) → [`transfers`] (2.3, 3.1–3.5, 3.9, 3.10) → [`incoming`]
-//! (3.6–3.8), [`exchanges`] (2.4, 2.5, 4) → [`colours`] (5, 7.2) → [`score_groups`] (2.2, 6),
-//! [`completion`] → [`compatibility`] (2.1, 5.1 a/b, 6) → [`context`].
+//! [`median`] (2.6) → [`group`] (one group) → [`second_scrutiny`] (5.2, 5.7), [`transfers`] (2.3,
+//! 3.1–3.5, 3.9, 3.10) → [`incoming`] (3.6–3.8) → [`exchanges`] (2.4, 2.5, 4) → [`colours`] (5, 7.2) →
+//! [`score_groups`] (2.2, 6), [`completion`] → [`compatibility`] (2.1, 5.1 a/b, 6) → [`context`].
 //!
 //! Explaining a round (issue 14, [`pair_explained`]): the same procedure, its context set to record,
 //! keeps what each part decided in the structures it returns — the bye (1.1, 7.1), each group's
@@ -58,17 +59,19 @@
 //!   below, lowest score, then lowest numbered; the median group pairs those from above first (3.6.3).
 //!   3.8 follows the direction in which the group is paired (the median group is paired downward: every
 //!   floater there meets the highest numbered player available due the alternate colour). "Due the
-//!   alternate colour" means due another colour than the floater (or none). A floater meets the players
-//!   of the group; in the median group, when none is compatible, also another floater. A floater who
-//!   finds no opponent floats on (3.1, 3.5); the group, odd again, is evened as 4.4 does.
+//!   alternate colour" means due another colour than the floater (or none: a player due no colour has
+//!   his due whatever he gets). A floater meets the players of the group; in the median group, when none
+//!   is compatible, also another floater. His pairing is open to 4.3's exchanges like any other (3.1:
+//!   "in spite of exchanges in the score-group"; 4.4). One who finds no opponent floats on (3.5), and
+//!   the group is made even again at once, as 4.4 does for #2.
 //! - 2.4/4.2/4.3 generalised: the player being scrutinised (#k) tries as opponents the players not yet
-//!   paired, the lower half from its top down, then the upper half from its bottom up (4.2); then the
-//!   opponents of the rows already made, the latest row first, that row's player taking the first
-//!   compatible opponent of the rest in the same order (4.3, "2 v 6, 1 v 3"); then the players of those
-//!   rows themselves, the latest first, their opponents going back to the rest (4.3, "1 v 2"); the rest
-//!   is always arranged as proposed pairings (2.4). A row's player is taken only when its opponent is
-//!   scrutinised after #k (so the scrutiny always moves on). With the examples' six players this gives
-//!   exactly the tables of 4.2 and 4.3.
+//!   paired, in his order (4.2: the lower half from its top down, then the upper half from its bottom
+//!   up; 3.8's for a floater); then the opponents of the rows already made, the latest row first, that
+//!   row's player taking the first compatible opponent of the rest in his order (4.3, "2 v 6, 1 v 3");
+//!   then the players of those rows themselves, the latest first, their opponents going back to the rest
+//!   (4.3, "1 v 2"); the rest is always arranged as proposed pairings (2.4). A row's player is taken
+//!   only when its opponent is scrutinised after #k (so the scrutiny always moves on). With the
+//!   examples' six players this gives exactly the tables of 4.2 and 4.3.
 //! - 4.4 b: the player who floats with #k is the lowest numbered remaining player (the highest when
 //!   pairing upward) who has a compatible opponent in the next group, or else the lowest numbered one
 //!   (3.3, 3.5).
@@ -80,10 +83,9 @@
 //!   Player #1 with a compatible opponent", for every player, since nobody can float out of it).
 //! - 5.1/5.5/5.6: the due colour is the one 5.1 a/b leave (when only one), else the equalising colour, else
 //!   the alternate colour; none before the first game.
-//! - 5.2/5.7: the second scrutiny exchanges the opponents (the lower players in scrutiny order) of a row
-//!   whose players are due the same colour with those of a row below it, the nearest first, when both new
-//!   pairs are compatible, the row gets fitting colours and the other row is not made worse. It applies
-//!   to the rows of 2.4; the floaters' pairs are as 3.8 made them.
+//! - 5.2/5.7: the second scrutiny scrutinises the pairings again in turn with section 4's exchanges in
+//!   their order (2.5), keeping a pairing that gives both players their colours and otherwise taking the
+//!   first exchange that does (see [`second_scrutiny`] for the conditions and the choices).
 //! - 5.4/5.6: when both are due the same colour, it goes to the player it equalises (larger colour
 //!   difference), then by the colour histories (the latest round in which they differ: each gets the
 //!   colour opposite to the one he had then), then to the higher ranked player at or above the median
@@ -112,6 +114,7 @@ mod incoming;
 mod median;
 mod record;
 mod score_groups;
+mod second_scrutiny;
 mod transfers;
 
 #[cfg(test)]

@@ -3,10 +3,11 @@
 //! 4) and colour exchanges (5.2, 5.7); the pairings 2.6 cracked; the bye (1.1, 7.1). Kept only when the
 //! round is explained ([`super::context::Context::explains`]); the explanation words it.
 
-use super::colours::{ColourExchange, ColourRule, Pair};
+use super::colours::{ColourRule, Pair};
 use super::context::Direction;
 use super::exchanges::Step;
 use super::incoming::FloaterNote;
+use super::second_scrutiny::ColourExchange;
 use super::transfers::{ParityFloater, Transfer};
 use crate::pairing::Game;
 
@@ -18,14 +19,13 @@ pub enum Place {
     Below,
 }
 
-/// How a group's odd number of players was evened again after a floater found no opponent in it (as
-/// 4.4 does).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Evened {
-    /// 4.4 a: the floater that made the group even came back.
-    ParityBack(usize),
-    /// 4.4 b: the lowest numbered player floats too.
-    Companion(usize),
+/// One event of a group's scrutiny (3.6–3.8, 2.4, 4), in the order it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// 3.8: a floater meets a player of his order, or (3.1, 3.5) finds none and floats on.
+    Floater(FloaterNote),
+    /// 2.4, 4: a step of the scrutiny (a floater's exchange with an earlier row among them).
+    Step(Step),
 }
 
 /// One score group as it was paired.
@@ -42,12 +42,10 @@ pub struct GroupRecord {
     pub transfers: Vec<(usize, Transfer)>,
     /// 2.3 d.
     pub parity: Option<ParityFloater>,
-    /// 3.6–3.8, in the order paired.
-    pub floaters: Vec<FloaterNote>,
-    /// How the group was evened after a floater found no opponent (3.1, 3.5).
-    pub evened: Option<Evened>,
-    /// 2.4, 4.
-    pub steps: Vec<Step>,
+    /// 3.6, 3.7: the floaters it received, in the order they are paired.
+    pub floater_order: Vec<usize>,
+    /// 3.8, 2.4, 4: the scrutiny, in order.
+    pub events: Vec<Event>,
     /// 5.2, 5.7.
     pub colour_exchanges: Vec<ColourExchange>,
     /// 6: the colour limits were lifted between players of equal score to pair it.

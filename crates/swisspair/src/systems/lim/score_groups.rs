@@ -4,7 +4,7 @@
 
 use super::compatibility::{compatible, equal_scores_may_meet};
 use super::context::{Context, Direction};
-use crate::matching::{MatchingComputer, SmallWeight};
+use crate::matching::Cardinality;
 use crate::sorting::sort_by_key;
 use std::cmp::Ordering;
 
@@ -123,19 +123,12 @@ pub fn last_round_exception(ctx: &Context<'_>, players: &[usize]) -> Vec<i64> {
 }
 
 /// The most pairs that can be made among `players` with the pairs `allowed`.
-fn pairs_within(players: &[usize], allowed: impl Fn(usize, usize) -> bool) -> usize {
-    let Ok(mut matching) = MatchingComputer::<SmallWeight>::new(players.len()) else {
-        return 0;
-    };
-    for (i, &a) in players.iter().enumerate() {
-        for (j, &b) in players.iter().enumerate().skip(i + 1) {
-            if allowed(a, b) && matching.set_edge(i, j, 1).is_err() {
-                return 0;
-            }
-        }
-    }
-    matching.solve();
-    matching.pairs().len()
+pub fn pairs_within(players: &[usize], allowed: impl Fn(usize, usize) -> bool) -> usize {
+    let mut matching = Cardinality::new(players.len());
+    matching.maximise(&|i, j| match (players.get(i), players.get(j)) {
+        (Some(&a), Some(&b)) => allowed(a, b),
+        _ => false,
+    })
 }
 
 #[cfg(test)]

@@ -6,9 +6,8 @@ use super::colours::due_colour;
 use super::compatibility::Scrutiny;
 use super::context::{Context, Direction};
 use super::incoming::opponents_in_order;
-use super::score_groups::GroupInput;
-use crate::error::{Error, Result};
-use crate::matching::{MatchingComputer, SmallWeight};
+use super::score_groups::{pairs_within, GroupInput};
+use crate::error::Result;
 use crate::sorting::{sort, sort_by_key};
 use crate::tournament::Colour;
 use std::cmp::{Ordering, Reverse};
@@ -272,11 +271,11 @@ pub fn parity_floater(
         floated_again: false,
     };
     if ctx.floated_before(first) && first_kind == FloaterType::D {
-        let pairs_if_first = pairs_without(kept, first, judge)?;
+        let pairs_if_first = pairs_without(kept, first, judge);
         for &(k, uneven, _, q) in &order {
             if k == FloaterType::D
                 && !ctx.floated_before(q)
-                && pairs_without(kept, q, judge)? >= pairs_if_first
+                && pairs_without(kept, q, judge) >= pairs_if_first
             {
                 return Ok(Some(ParityFloater {
                     instead_of: Some(first),
@@ -305,19 +304,9 @@ fn majority_colour(ctx: &Context<'_>, players: &[usize]) -> Option<Colour> {
 }
 
 /// 3.10: the most pairs the players of `kept` but `without` can make among themselves.
-fn pairs_without(kept: &[usize], without: usize, judge: &impl Scrutiny) -> Result<usize> {
+fn pairs_without(kept: &[usize], without: usize, judge: &impl Scrutiny) -> usize {
     let players: Vec<usize> = kept.iter().copied().filter(|&p| p != without).collect();
-    let internal = |e| Error::Internal(format!("matching: {e}"));
-    let mut matching = MatchingComputer::<SmallWeight>::new(players.len()).map_err(internal)?;
-    for (i, &a) in players.iter().enumerate() {
-        for (j, &b) in players.iter().enumerate().skip(i + 1) {
-            if judge.compatible(a, b) {
-                matching.set_edge(i, j, 1).map_err(internal)?;
-            }
-        }
-    }
-    matching.solve();
-    Ok(matching.pairs().len())
+    pairs_within(&players, |a, b| judge.compatible(a, b))
 }
 
 #[cfg(test)]

@@ -45,7 +45,6 @@ use crate::error::{Error, Result};
 use crate::matching::safe_weight_bits;
 use crate::score::Score;
 use crate::state::Float;
-pub use decision::Decision;
 
 /// A bracket to pair, with the players below it.
 #[derive(Clone, Debug)]
@@ -81,6 +80,25 @@ impl Bracket {
     fn has_bye_vertex(&self) -> bool {
         (self.complete || self.next_is_last) && self.bye
     }
+}
+
+/// What decided a bracket's pairing against its initial candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The initial candidate is perfect: accepted at once (2017 B.4, 2026 3.8).
+    Perfect,
+    /// The first candidate the absolute criteria allow was taken.
+    Initial,
+    /// The initial candidate would pair these two players, whom an absolute criterion keeps apart.
+    Absolute(usize, usize),
+    /// The pairing taken is better than the initial candidate, first by this criterion.
+    Criterion(Field),
+    /// Equal by the bracket's own criteria: the downfloaters were chosen for the following bracket
+    /// (2017 C.7, 2026 C8).
+    FollowingBracket,
+    /// The players left unpaired were chosen over leaving this other player unpaired (the first
+    /// candidate that leaves other players), first by this criterion.
+    Floaters(usize, Field),
 }
 
 /// The pairing of a bracket.
