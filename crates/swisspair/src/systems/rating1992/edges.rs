@@ -9,7 +9,7 @@
 //! once from the players' lists. A weight is then a few comparisons, without a search.
 
 use super::criteria::Floats;
-use super::oracle::{Member, Role, Scope, Side};
+use super::roles::{Member, Role, Scope, Side};
 use super::players::Ctx;
 use crate::score::Score;
 use crate::tournament::Colour;

@@ -125,6 +125,7 @@ mod first_best;
 mod initial;
 mod oracle;
 mod players;
+mod roles;
 mod round;
 mod search;
 mod trace;
@@ -138,7 +139,6 @@ use crate::pairing::{Game, Pairing};
 use crate::sorting::sort_by_key;
 use crate::state::RoundState;
 use crate::tournament::Tournament;
-use oracle::{Oracle, Role, Scope};
 use players::Ctx;
 use std::cmp::Reverse;
 
@@ -156,7 +156,7 @@ pub fn pair_explained(
     state: &RoundState,
 ) -> Result<(Pairing, crate::explain::Explanation)> {
     let ctx = Ctx::new(tournament, state)?.recording();
-    if !completable(&ctx)? {
+    if !completion::completable(&ctx) {
         return Err(no_valid_pairing());
     }
     let (brackets, bye) = if ctx.order.is_empty() {
@@ -182,16 +182,6 @@ pub fn pair_explained(
     Ok((pairing, explanation))
 }
 
-/// B.1 and B.2 are absolute: whether any pairing of the players present meets them (the degree
-/// certificate of `completion.rs` first, then the matching of every player).
-fn completable(ctx: &Ctx) -> Result<bool> {
-    if ctx.order.is_empty() || completion::certified(ctx) {
-        return Ok(true);
-    }
-    let mut everybody = Oracle::new(ctx, Scope::Global, &ctx.order, Role::Outside)?;
-    Ok(everybody.eval().complete)
-}
-
 fn no_valid_pairing() -> Error {
     Error::NoValidPairing("no pairing of the players present meets B.1 and B.2".into())
 }
@@ -202,7 +192,7 @@ fn pair_ctx(ctx: &Ctx) -> Result<Pairing> {
         return Ok(Pairing::default());
     }
     // B.1 and B.2 are absolute: when no pairing of the players present meets them, none is made.
-    if !completable(ctx)? {
+    if !completion::completable(ctx) {
         return Err(no_valid_pairing());
     }
     let (pairs, bye) = round::pair_round(ctx)?;

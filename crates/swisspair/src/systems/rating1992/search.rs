@@ -15,6 +15,7 @@ use super::exchanges::{Exchange, Exchanges};
 use super::oracle::{Member, Oracle, Role, Side};
 use super::players::Ctx;
 use super::trace::{CandidateNote, LevelNote};
+pub use super::transpositions::Pairs;
 use super::transpositions::Transpositions;
 use crate::error::{Error, Result};
 use crate::score::Score;
@@ -28,8 +29,6 @@ pub const EXCHANGES_PER_LEVEL: usize = 1000;
 /// heterogeneous bracket before the next level is tried.
 pub const MDP_PAIRINGS_PER_LEVEL: usize = 16;
 
-/// Pairs of player indices.
-pub type Pairs = Vec<(usize, usize)>;
 
 /// A group to pair: a bracket, or the remainder of one.
 #[derive(Clone, Debug)]

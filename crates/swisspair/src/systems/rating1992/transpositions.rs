@@ -5,8 +5,10 @@
 use super::first_best::first_best;
 use super::oracle::{Oracle, Role, Scope};
 use super::players::Ctx;
-use super::search::Pairs;
 use crate::error::Result;
+
+/// Pairs of player indices.
+pub type Pairs = Vec<(usize, usize)>;
 
 const NONE: usize = usize::MAX;
 /// How many times, on average, a search for an alternating path may scan each S1 player.
