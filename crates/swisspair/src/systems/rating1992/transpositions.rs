@@ -58,6 +58,18 @@ struct Certificate {
     conflicts: usize,
 }
 
+impl Certificate {
+    /// S1 position `x` takes S2 position `y` (`NONE`: nobody).
+    fn assign(&mut self, x: usize, y: usize) {
+        if let Some(m) = self.mate.get_mut(x) {
+            *m = y;
+        }
+        if let Some(h) = self.holder.get_mut(y) {
+            *h = x;
+        }
+    }
+}
+
 /// How a certificate absorbs the pair of S1 position `i` with S2 position `j`.
 enum Change {
     /// `j` was the partner already.
@@ -214,19 +226,19 @@ impl<'s> Transpositions<'s> {
         let (a, b) = (*self.s1.get(i)?, *self.s2.get(j)?);
         let old = *c.mate.get(i)?;
         let mut conflicts = c.conflicts as i64 - self.conf(ctx, i, old);
-        c.mate[i] = NONE;
-        c.holder[old] = NONE;
+        c.assign(i, NONE);
+        c.assign(NONE, old);
         let holder = *c.holder.get(j)?;
-        c.holder[j] = NONE;
+        c.assign(NONE, j);
         let limit = self.budget as i64 - self.conflicts as i64 - i64::from(ctx.conflict(a, b));
         if holder != NONE {
             conflicts -= self.conf(ctx, holder, j);
-            c.mate[holder] = NONE;
+            c.assign(holder, NONE);
             let room = limit - conflicts;
             let gain = self.to_free(o, ctx, &mut c, (holder, j), room)?;
             conflicts += gain;
         }
-        if c.holder[old] == NONE && old != j && o.must_pair(self.s2[old]) {
+        if c.holder.get(old) == Some(&NONE) && old != j && o.must_pair(*self.s2.get(old)?) {
             let room = limit - conflicts;
             let gain = self.from_must(o, ctx, &mut c, (old, j), room)?;
             conflicts += gain;
@@ -270,6 +282,9 @@ impl<'s> Transpositions<'s> {
         room: i64,
     ) -> Option<i64> {
         let (n1, n2) = (self.s1.len(), self.s2.len());
+        if start >= n1 || c.mate.len() != n1 || c.holder.len() != n2 {
+            return None;
+        }
         // `best[x]`: the fewest added conflicts found with `x` left without a partner, `by[x]` the S1 player
         // that took its partner there.
         let mut best = vec![i64::MAX; n1];
@@ -348,8 +363,7 @@ impl<'s> Transpositions<'s> {
             return None;
         }
         for &(x, y) in &steps {
-            c.mate[x] = y;
-            c.holder[y] = x;
+            c.assign(x, y);
         }
         Some(gain)
     }
@@ -367,6 +381,9 @@ impl<'s> Transpositions<'s> {
         room: i64,
     ) -> Option<i64> {
         let (n1, n2) = (self.s1.len(), self.s2.len());
+        if start >= n2 || c.mate.len() != n1 || c.holder.len() != n2 {
+            return None;
+        }
         // `best[z]`: the fewest added conflicts found with `z` left without a partner, `to[z]` the S2
         // player its holder left it for.
         let mut best = vec![i64::MAX; n2];
@@ -439,12 +456,11 @@ impl<'s> Transpositions<'s> {
         }
         for &(x, _, z) in &steps {
             if c.holder.get(z) == Some(&x) {
-                c.holder[z] = NONE;
+                c.assign(NONE, z);
             }
         }
         for &(x, y, _) in &steps {
-            c.mate[x] = y;
-            c.holder[y] = x;
+            c.assign(x, y);
         }
         Some(gain)
     }
