@@ -9,8 +9,8 @@
 //! once from the players' lists. A weight is then a few comparisons, without a search.
 
 use super::criteria::Floats;
-use super::roles::{Member, Role, Scope, Side};
 use super::players::Ctx;
+use super::roles::{Member, Role, Scope, Side};
 use crate::score::Score;
 use crate::tournament::Colour;
 
@@ -371,9 +371,7 @@ impl<'c> Edges<'c> {
             (Role::Removed, _) | (_, Role::Removed) | (Role::Bye, Role::Bye) => None,
             (Role::Bye, _) => self.bye_kind(y),
             (_, Role::Bye) => self.bye_kind(x),
-            (Role::Member(a), Role::Member(b)) => {
-                self.member_kind((u, x, &a), (v, y, &b))
-            }
+            (Role::Member(a), Role::Member(b)) => self.member_kind((u, x, &a), (v, y, &b)),
             (Role::Member(_), other) => self.member_outside((u, x), (v, y), other),
             (other, Role::Member(_)) => self.member_outside((v, y), (u, x), other),
             (Role::Outside, Role::Leaving) | (Role::Leaving, Role::Outside) => {
@@ -516,7 +514,14 @@ mod tests {
         }
         let l = Layout { bits: 14 };
         assert_eq!(
-            (l.span(), l.conflict(), l.mdp_conflict(), l.pair(), l.must(), l.base()),
+            (
+                l.span(),
+                l.conflict(),
+                l.mdp_conflict(),
+                l.pair(),
+                l.must(),
+                l.base()
+            ),
             (1 << 13, 1 << 14, 1 << 28, 1 << 42, 1 << 56, 1 << 71)
         );
     }

@@ -23,7 +23,12 @@ const NONE: i8 = i8::MIN;
 /// order) with `s2` (the S2 players still free, in order) among the best ones, read off the oracle's
 /// current optimum, which must be a best completion of exactly these players. `None` when the optimum is
 /// not one, or the duals are not found in time (the caller searches then).
-pub fn first_best(o: &Oracle<'_>, ctx: &Ctx, s1: &[usize], s2: &[usize]) -> Option<Vec<(usize, usize)>> {
+pub fn first_best(
+    o: &Oracle<'_>,
+    ctx: &Ctx,
+    s1: &[usize],
+    s2: &[usize],
+) -> Option<Vec<(usize, usize)>> {
     let (rows, columns) = (s2.len(), s2.len());
     if s1.len() > rows {
         return None;

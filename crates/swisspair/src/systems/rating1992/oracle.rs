@@ -20,8 +20,8 @@
 
 use super::criteria::Floats;
 use super::edges::{Edges, Kind, Layout};
-pub use super::roles::{Member, Role, Scope, Side};
 use super::players::Ctx;
+pub use super::roles::{Member, Role, Scope, Side};
 use crate::error::{Error, Result};
 use crate::matching::{MatchingComputer, MatchingError};
 use crate::sorting::{sort, sort_by};

@@ -29,7 +29,6 @@ pub const EXCHANGES_PER_LEVEL: usize = 1000;
 /// heterogeneous bracket before the next level is tried.
 pub const MDP_PAIRINGS_PER_LEVEL: usize = 16;
 
-
 /// A group to pair: a bracket, or the remainder of one.
 #[derive(Clone, Debug)]
 pub struct Group {

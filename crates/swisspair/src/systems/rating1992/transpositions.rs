@@ -101,7 +101,8 @@ pub struct Transpositions<'s> {
     certificate: Option<Certificate>,
 }
 
-pub type Visit<'v, 'c> = dyn FnMut(&mut Oracle<'c>, &[(usize, usize)]) -> Result<Option<Pairs>> + 'v;
+pub type Visit<'v, 'c> =
+    dyn FnMut(&mut Oracle<'c>, &[(usize, usize)]) -> Result<Option<Pairs>> + 'v;
 
 impl<'s> Transpositions<'s> {
     pub fn new(
@@ -240,7 +241,7 @@ impl<'s> Transpositions<'s> {
         }
         if c.holder.get(old) == Some(&NONE) && old != j && o.must_pair(*self.s2.get(old)?) {
             let room = limit - conflicts;
-            let gain = self.from_must(o, ctx, &mut c, (old, j), room)?;
+            let gain = self.to_movable(o, ctx, &mut c, (old, j), room)?;
             conflicts += gain;
         }
         c.conflicts = usize::try_from(conflicts).ok()?;
@@ -305,13 +306,12 @@ impl<'s> Transpositions<'s> {
                 }
                 let gain = best[x] + self.conf(ctx, x, y);
                 match c.holder[y] {
-                    NONE => {
-                        if gain <= room {
-                            if let Some(g) = self.take_along(ctx, c, &by, (start, x, y), room) {
-                                return Some(g);
-                            }
+                    NONE if gain <= room => {
+                        if let Some(g) = self.take_along(ctx, c, &by, (start, x, y), room) {
+                            return Some(g);
                         }
                     }
+                    NONE => {}
                     next if next != start => {
                         let g = gain - self.conf(ctx, next, y);
                         if g < best[next] {
@@ -356,7 +356,12 @@ impl<'s> Transpositions<'s> {
             .iter()
             .map(|&(x, y)| {
                 let lost = c.mate.get(x).copied().unwrap_or(NONE);
-                self.conf(ctx, x, y) - if lost == NONE { 0 } else { self.conf(ctx, x, lost) }
+                self.conf(ctx, x, y)
+                    - if lost == NONE {
+                        0
+                    } else {
+                        self.conf(ctx, x, lost)
+                    }
             })
             .sum();
         if gain > room {
@@ -372,7 +377,7 @@ impl<'s> Transpositions<'s> {
     /// be moved down: each S1 player on it leaves its partner for the S2 player before. Applied to `c`,
     /// its change of conflicts returned when at most `room` (the fewest sought as by
     /// [`Transpositions::to_free`]).
-    fn from_must(
+    fn to_movable(
         &self,
         o: &Oracle<'_>,
         ctx: &Ctx,
@@ -425,7 +430,7 @@ impl<'s> Transpositions<'s> {
         None
     }
 
-    /// Applies the path of [`Transpositions::from_must`] that frees S2 position `end`, back to `start`
+    /// Applies the path of [`Transpositions::to_movable`] that frees S2 position `end`, back to `start`
     /// through `to`, when it is simple and adds at most `room` conflicts; the conflicts it adds.
     fn leave_along(
         &self,
@@ -644,4 +649,3 @@ impl<'s> Transpositions<'s> {
         Ok(found)
     }
 }
-

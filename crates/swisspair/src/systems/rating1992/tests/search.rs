@@ -126,12 +126,19 @@ fn certificates_and_duals_find_the_candidate_the_matching_alone_finds() {
         };
         let plain = run(0);
         for shortcuts in [1, 2, 3] {
-            assert_eq!(run(shortcuts), plain, "case {case}: {n} players, {shortcuts}");
+            assert_eq!(
+                run(shortcuts),
+                plain,
+                "case {case}: {n} players, {shortcuts}"
+            );
         }
     }
     SHORTCUTS.with(|s| s.set(3));
     let [paths, duals] = DECIDED.with(|d| d.get());
-    assert!(paths > 20 && duals > 20, "{paths} paths, {duals} by the duals");
+    assert!(
+        paths > 20 && duals > 20,
+        "{paths} paths, {duals} by the duals"
+    );
 }
 
 #[test]
