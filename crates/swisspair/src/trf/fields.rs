@@ -27,24 +27,20 @@ pub(super) fn parse_count(text: &str, at: Option<usize>, code: &str, what: &str)
 }
 
 pub(super) fn parse_round_number(text: &str, at: Option<usize>, field: &str) -> Result<u32> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Err(Error::invalid(at, field, "missing"));
-    }
-    if !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::invalid(at, field, format!("'{t}' is not a number")));
-    }
-    match t.parse::<u32>() {
-        Ok(n) if (1..=MAX_ROUNDS as u32).contains(&n) => Ok(n),
-        _ => Err(Error::invalid(
-            at,
-            field,
-            format!("{t} is not a round number from 1 to {MAX_ROUNDS}"),
-        )),
-    }
+    parse_number_from_1(text, at, field, ("a round number", MAX_ROUNDS as u32))
 }
 
 pub(super) fn parse_start_number(text: &str, at: Option<usize>, field: &str) -> Result<u32> {
+    parse_number_from_1(text, at, field, ("a starting number", MAX_START_NUMBER))
+}
+
+/// A number from 1 to `max`, named `what` in the error.
+fn parse_number_from_1(
+    text: &str,
+    at: Option<usize>,
+    field: &str,
+    (what, max): (&str, u32),
+) -> Result<u32> {
     let t = text.trim();
     if t.is_empty() {
         return Err(Error::invalid(at, field, "missing"));
@@ -53,11 +49,11 @@ pub(super) fn parse_start_number(text: &str, at: Option<usize>, field: &str) -> 
         return Err(Error::invalid(at, field, format!("'{t}' is not a number")));
     }
     match t.parse::<u32>() {
-        Ok(n) if (1..=MAX_START_NUMBER).contains(&n) => Ok(n),
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
         _ => Err(Error::invalid(
             at,
             field,
-            format!("{t} is not a starting number from 1 to {MAX_START_NUMBER}"),
+            format!("{t} is not {what} from 1 to {max}"),
         )),
     }
 }
