@@ -18,6 +18,7 @@
 //! record (092/192) chooses, otherwise the system's default edition.
 
 mod files;
+mod team;
 
 use clap::{ArgGroup, Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -99,7 +100,7 @@ apply (Baku acceleration, another system, an edition --edition overrides).";
 /// Dubov, Lim.
 #[derive(Parser, Debug)]
 #[command(name = "swisspair", version, about, after_help = after_help())]
-#[command(group(ArgGroup::new("system").args(["dutch", "rating1992", "dubov", "lim"])))]
+#[command(group(ArgGroup::new("system").args(["dutch", "rating1992", "dubov", "lim", "team"])))]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -116,6 +117,18 @@ struct Cli {
     /// Use the Lim system (C.04.4.3).
     #[arg(long)]
     lim: bool,
+    /// Use the Swiss Team Pairing System (C.04.6, 2026) for a team tournament; chosen also by the
+    /// file's 192/092 FIDE_TEAM_... code when no system is named.
+    #[arg(long)]
+    team: bool,
+    /// With --team: the colour preferences (C.04.6 1.7): a (Type A), b (Type B) or none; overrides
+    /// the file's code.
+    #[arg(long, value_name = "a|b|none")]
+    team_colours: Option<String>,
+    /// With --team: the primary score (C.04.6 1.2): mp (match points) or gp (game points); overrides
+    /// the file's code.
+    #[arg(long, value_name = "mp|gp")]
+    team_score: Option<String>,
 
     /// The edition of the system's rules (Dutch: 2017, the default, or 2026), for -p, -l, -c and -g.
     /// Without it, the edition the file's system record names (092/192, e.g. FIDE_DUTCH_2025), otherwise
@@ -422,6 +435,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
         return Err(Failure::usage(
             "-p (pair), -c (check) and -g (generate) exclude each other: give one",
         ));
+    }
+    if team::chosen(&cli)? {
+        return team::run(&cli);
     }
     let system = system_of(&cli)?;
     let requested = requested_edition(system, cli.edition.as_deref())?;
