@@ -66,6 +66,12 @@ fn cost(ctx: &Context, upfloaters: &BTreeSet<usize>, a: usize, b: usize) -> Digi
     vec![c8, c9, c10]
 }
 
+/// The criteria's counts of a pair, for the tests' enumeration.
+#[cfg(test)]
+pub fn tests_cost(ctx: &Context, upfloaters: &BTreeSet<usize>, a: usize, b: usize) -> Digits {
+    cost(ctx, upfloaters, a, b)
+}
+
 /// Pairs the bracket (3.6); returns (top member, bottom member) pairs, in the identifier's order.
 pub fn pair(
     ctx: &Context,
