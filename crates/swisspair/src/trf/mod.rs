@@ -10,7 +10,10 @@
 //! records 142, 152, 162,
 //! 192, 240, 250, 260 and 299. Every other line is kept as it is and written back unchanged.
 
+mod encoding;
+mod fields;
 mod parse;
+mod player;
 mod write;
 
 pub(crate) use parse::team_tournament;

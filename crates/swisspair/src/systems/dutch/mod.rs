@@ -16,7 +16,7 @@ mod criteria;
 mod explain;
 mod round_2017;
 mod round_2026;
-mod transposition;
+pub(crate) mod transposition;
 mod weights;
 
 use crate::error::{Error, Result};

@@ -5,12 +5,14 @@ use std::path::Path;
 use swisspair::systems::team::pair;
 use swisspair::tournament::team::{ColourMode, PrimaryScore, TeamRules, TeamTournament};
 
-use super::{files, warn, Cli, Failure};
+use crate::cli::Cli;
+use crate::failure::Failure;
+use crate::files::{self, warn};
 
 /// True when the team system pairs: `--team`, or no system named and the file's `192`/`092` record
 /// names a team code. The team options without it are refused.
 pub fn chosen(cli: &Cli) -> Result<bool, Failure> {
-    let named = cli.dutch || cli.rating1992 || cli.dubov || cli.lim;
+    let named = cli.system.chosen().is_some();
     if cli.team {
         return Ok(true);
     }
