@@ -17,7 +17,7 @@ mod player;
 mod write;
 
 pub(crate) use parse::team_tournament;
-pub use parse::{parse, parse_bytes, parse_line};
+pub use parse::{parse, parse_bytes, parse_line, parse_team_bytes};
 pub use write::{format_player, format_trf26, write, MAX_162_VALUE};
 
 use crate::score::Score;

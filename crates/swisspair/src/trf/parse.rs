@@ -16,9 +16,27 @@ use crate::score::Score;
 /// contains every printable Latin-1 character), with one warning naming the first such line. Bytes no text
 /// file holds (NUL and most control characters) are refused.
 pub fn parse_bytes(bytes: &[u8]) -> Result<Trf> {
+    parse_bytes_as(bytes, Kind::Individual)
+}
+
+/// Reads a team tournament's file (C.04.6): as [`parse_bytes`], without refusing the team records.
+pub fn parse_team_bytes(bytes: &[u8]) -> Result<Trf> {
+    parse_bytes_as(bytes, Kind::Team)
+}
+
+/// Which tournaments a read accepts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Individual tournaments only: a team tournament is refused before its player records are read.
+    Individual,
+    /// Team tournaments as well (their records are kept as [`Record::Other`]).
+    Team,
+}
+
+fn parse_bytes_as(bytes: &[u8], kind: Kind) -> Result<Trf> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
-        Ok(text) => parse(text),
+        Ok(text) => parse_as(text, kind),
         Err(e) => {
             let good = bytes.get(..e.valid_up_to()).unwrap_or_default();
             let line = 1 + count_line_breaks(good);
@@ -45,7 +63,7 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Trf> {
                 ));
             }
             let text = decode_windows_1252_lines(bytes);
-            let mut trf = parse(&text)?;
+            let mut trf = parse_as(&text, kind)?;
             trf.warnings.insert(
                 0,
                 format!(
@@ -59,10 +77,16 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Trf> {
 
 /// Reads a TRF file from text.
 pub fn parse(text: &str) -> Result<Trf> {
+    parse_as(text, Kind::Individual)
+}
+
+fn parse_as(text: &str, kind: Kind) -> Result<Trf> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let mut trf = Trf::default();
     let lines = split_lines(text);
-    refuse_team_tournament(&lines)?;
+    if kind == Kind::Individual {
+        refuse_team_tournament(&lines)?;
+    }
     for (index, raw) in lines.into_iter().enumerate() {
         let number = index + 1;
         if raw.contains('\0') {
