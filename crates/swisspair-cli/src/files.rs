@@ -1,9 +1,12 @@
-//! Reading input files and writing output files atomically (temporary file, then rename).
+//! Every file the commands read or write: the input tournament (TRF or JSON) with the warnings of
+//! reading it, output files written atomically (temporary file, then rename), the checklist's path.
 
-use crate::Failure;
+use crate::failure::Failure;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use swisspair::notices::Purpose;
+use swisspair::{Edition, ReadOptions, System, Tournament};
 
 /// Files larger than this are refused before reading (a TRF of 9,999 players and 999 rounds is ~100 MB).
 const MAX_INPUT_BYTES: u64 = 256 * 1024 * 1024;
@@ -88,4 +91,55 @@ pub fn empty_stale(path: &Path, input: &Path, create: bool) -> bool {
         }
         Err(_) => false,
     }
+}
+
+/// Prints warnings about `file` to standard error.
+pub fn warn(file: &Path, warnings: &[String]) {
+    for w in warnings {
+        if w.starts_with(|c: char| c.is_ascii_digit()) {
+            eprintln!("swisspair: warning: {}:{w}", file.display());
+        } else {
+            eprintln!("swisspair: warning: {}: {w}", file.display());
+        }
+    }
+}
+
+/// Reads a tournament file: TRF, or a JSON document (detected from the content).
+pub fn read_trf(path: &Path) -> Result<swisspair::trf::Trf, Failure> {
+    let bytes = read(path)?;
+    swisspair::json::read_trf(&bytes).map_err(|e| Failure::from_error(path, &e))
+}
+
+/// Reads a tournament and prints the warnings of reading it for `purpose`.
+pub fn read_tournament(
+    path: &Path,
+    system: System,
+    requested: Option<Edition>,
+    purpose: Purpose,
+    options: ReadOptions,
+) -> Result<Tournament, Failure> {
+    let trf = read_trf(path)?;
+    let tournament = Tournament::from_trf_with(&trf, options).map_err(|e| {
+        // What the reader noticed (e.g. the encoding) may explain the refusal.
+        warn(path, &trf.warnings);
+        Failure::from_error(path, &e)
+    })?;
+    warn(
+        path,
+        &swisspair::notices::warnings(&tournament, system, requested, purpose),
+    );
+    Ok(tournament)
+}
+
+/// The checklist file: the one named, or `base` with the extension `.list` (bbpPairings' default);
+/// refused when it is the input file itself.
+pub fn checklist_path(named: Option<&Path>, base: &Path, input: &Path) -> Result<PathBuf, Failure> {
+    let path = named.map_or_else(|| base.with_extension("list"), Path::to_path_buf);
+    if same_file(&path, input) {
+        return Err(Failure::usage(format!(
+            "-l {}: the checklist would overwrite the input file",
+            path.display()
+        )));
+    }
+    Ok(path)
 }

@@ -1,35 +1,18 @@
 //! Every malformed input gets exit code 3 and a message `FILE:LINE: field: what is wrong`; never a panic,
 //! never a partial output file.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-const EXAMPLE: &str = include_str!("../../../examples/club-16p-round5.trf");
-
-fn workdir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("swisspair-bad-input-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temporary folder");
-    dir
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swisspair"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use common::{code, path, run, stderr, Scratch, EXAMPLE};
 
 /// Pairs `bytes` as a TRF file; returns (exit code, stderr) and checks that no output file was left.
 fn pair_bytes(name: &str, bytes: &[u8]) -> (i32, String) {
-    let dir = workdir(name);
-    let input = dir.join("in.trf");
+    let dir = Scratch::new("bad-input", name);
+    let input = dir.file("in.trf", bytes);
     let output = dir.join("out.txt");
-    std::fs::write(&input, bytes).expect("write input");
     let out = run(&["--dutch", path(&input), "-p", path(&output)]);
-    let code = out.status.code().unwrap_or(-1);
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let code = code(&out);
+    let stderr = stderr(&out);
     assert_ne!(code, 101, "panic on {name}: {stderr}");
     if code != 0 {
         assert!(!output.exists(), "{name}: a failed run left an output file");
@@ -41,12 +24,7 @@ fn pair_bytes(name: &str, bytes: &[u8]) -> (i32, String) {
             .collect();
         assert!(leftovers.is_empty(), "{name}: left {leftovers:?}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
     (code, stderr)
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("utf-8 temp path")
 }
 
 /// `text` with line `line` (1-based) replaced.
@@ -250,19 +228,12 @@ fn absurd_sizes() {
 fn file_errors_are_exit_5() {
     let out = run(&["--dutch", "/nonexistent/swisspair/in.trf", "-p"]);
     assert_eq!(out.status.code(), Some(5));
-    let dir = workdir("unwritable");
-    let input = dir.join("in.trf");
-    std::fs::write(&input, EXAMPLE).expect("write");
+    let dir = Scratch::new("bad-input", "unwritable");
+    let input = dir.file("in.trf", EXAMPLE);
     let target = dir.join("missing-folder").join("out.txt");
     let out = run(&["--dutch", path(&input), "-p", path(&target)]);
-    assert_eq!(
-        out.status.code(),
-        Some(5),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
     assert!(!target.exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -270,7 +241,7 @@ fn usage_errors_are_exit_3() {
     assert_eq!(run(&["--dutch"]).status.code(), Some(3));
     assert_eq!(run(&["--bogus"]).status.code(), Some(3));
     assert_eq!(run(&["--help"]).status.code(), Some(0));
-    let help = String::from_utf8_lossy(&run(&["--help"]).stdout).into_owned();
+    let help = common::stdout(&run(&["--help"]));
     for flag in [
         "--dutch",
         "--dubov",

@@ -9,45 +9,25 @@
 //! - 6: warnings that leave the exit code alone;
 //! - 8: the licence files.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod common;
 
-use common::{code, path, read, run, stderr, stdout, EXAMPLE};
+use common::cases::Trf;
+use common::{code, ok, pair_with_checklist, path, read, run, stderr, stdout, Scratch, EXAMPLE};
 
-fn workdir(name: &str) -> PathBuf {
-    common::workdir("dropin", name)
-}
-
-/// A player record in TRF columns, with its rounds' cells (`"   2 w 1"`).
-fn player(n: u32, rating: u32, points: &str, cells: &[&str]) -> String {
-    let mut line = format!(
-        "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
-        n,
-        "",
-        "",
-        format!("Test{n:04} Player{n:04}"),
-        rating,
-        "",
-        "",
-        "",
-        points,
-        n
-    );
-    for c in cells {
-        line.push_str("  ");
-        line.push_str(c);
-    }
-    line
+fn scratch(name: &str) -> Scratch {
+    Scratch::new("dropin", name)
 }
 
 /// Two players who met in round 1, of three rounds: round 2 has no valid pairing.
 fn unpairable() -> String {
-    format!(
-        "012 two players\n{}\n{}\nXXR 3\nXXC white1\n",
-        player(1, 2200, "1.0", &["   2 w 1"]),
-        player(2, 2100, "0.0", &["   1 b 0"])
-    )
+    Trf::new(&[2200, 2100])
+        .title("two players")
+        .round(&[(1, 2, '1')], &[])
+        .line("XXR 3")
+        .line("XXC white1")
+        .text()
 }
 
 /// The example with the lines of player `n` changed by `edit`.
@@ -84,17 +64,14 @@ fn example_with_swapped_colours() -> String {
 
 #[test]
 fn a_failed_pairing_empties_the_output_of_an_earlier_run() {
-    let dir = workdir("stale");
-    let good = dir.join("good.trf");
-    let bad = dir.join("bad.trf");
-    let none = dir.join("none.trf");
+    let dir = scratch("stale");
+    let good = dir.file("good.trf", EXAMPLE);
+    let bad = dir.file("bad.trf", EXAMPLE.replace("2.5    1", "9.5    1"));
+    let none = dir.file("none.trf", unpairable());
     let out = dir.join("out.txt");
-    std::fs::write(&good, EXAMPLE).expect("input");
-    std::fs::write(&bad, EXAMPLE.replace("2.5    1", "9.5    1")).expect("input");
-    std::fs::write(&none, unpairable()).expect("input");
     // Success: the pairs, written atomically.
-    let ok = run(&["--dutch", path(&good), "-p", path(&out)]);
-    assert_eq!(code(&ok), 0, "{}", stderr(&ok));
+    let paired = run(&["--dutch", path(&good), "-p", path(&out)]);
+    ok(&paired);
     let pairs = read(&out);
     assert!(pairs.starts_with("7\n"), "{pairs}");
     // No valid pairing (exit 1), then invalid input (exit 3): the old pairs are gone each time.
@@ -114,18 +91,16 @@ fn a_failed_pairing_empties_the_output_of_an_earlier_run() {
     assert_eq!(read(&fresh), "");
     assert_eq!(code(&run(&["--dutch", path(&bad), "-p", path(&bad)])), 3);
     assert!(!read(&bad).is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // 2. `-c`'s exit code.
 
 #[test]
 fn check_exits_0_when_it_ran_and_6_with_strict() {
-    let dir = workdir("check-exit");
-    let input = dir.join("in.trf");
-    std::fs::write(&input, example_with_other_pairs()).expect("input");
+    let dir = scratch("check-exit");
+    let input = dir.file("in.trf", example_with_other_pairs());
     let out = run(&["--dutch", path(&input), "-c"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    ok(&out);
     assert!(
         stdout(&out).ends_with("4 rounds checked, 1 differ\n"),
         "{}",
@@ -142,7 +117,6 @@ fn check_exits_0_when_it_ran_and_6_with_strict() {
         help.contains("--strict") && help.contains("-c exits 0"),
         "{help}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // 3. The flags of the reference engines.
@@ -160,33 +134,30 @@ fn r_prints_the_version_line() {
         );
     }
     // Before a command's own output.
-    let dir = workdir("r");
-    let input = dir.join("in.trf");
-    std::fs::write(&input, EXAMPLE).expect("input");
+    let dir = scratch("r");
+    let input = dir.file("in.trf", EXAMPLE);
     let out = run(&["-r", "--dutch", path(&input), "-p"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    ok(&out);
     let text = stdout(&out);
     assert!(
         text.starts_with("swisspair ") && text.contains("\n7\n"),
         "{text}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn l_without_a_name_writes_next_to_the_input_and_with_c_and_g_every_round() {
-    let dir = workdir("list");
-    let input = dir.join("club.trf");
-    std::fs::write(&input, EXAMPLE).expect("input");
+    let dir = scratch("list");
+    let input = dir.file("club.trf", EXAMPLE);
     let list = dir.join("club.list");
     // -p -l: the checklist of the round paired, as bbpPairings names it.
     let out = run(&["--dutch", path(&input), "-p", "-l"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    ok(&out);
     assert!(read(&list).contains("# round 5;"), "{}", read(&list));
     std::fs::remove_file(&list).expect("removed");
     // -c -l: every round.
     let out = run(&["--dutch", path(&input), "-c", "-l"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    ok(&out);
     let text = read(&list);
     for round in 1..=4 {
         assert!(text.contains(&format!("# round {round}")), "{text}");
@@ -195,26 +166,24 @@ fn l_without_a_name_writes_next_to_the_input_and_with_c_and_g_every_round() {
     // -c -l NAME.
     let named = dir.join("named.txt");
     let out = run(&["--dutch", path(&input), "-c", "-l", path(&named)]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    ok(&out);
     assert_eq!(read(&named), text);
     // -g -l: next to the generated file, every round.
     let generated = dir.join("gen.trf");
     let out = run(&["--dutch", "-g", "-o", path(&generated), "-s", "3", "-l"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    ok(&out);
     let text = read(&dir.join("gen.list"));
     assert!(text.contains("# round 1;") && text.contains("# round 9 (last round)"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_model_tournament_gives_its_players_to_the_generator() {
-    let dir = workdir("model");
-    let model = dir.join("model.trf");
-    std::fs::write(&model, EXAMPLE).expect("model");
+    let dir = scratch("model");
+    let model = dir.file("model.trf", EXAMPLE);
     let (a, b) = (dir.join("a.trf"), dir.join("b.trf"));
     for f in [&a, &b] {
         let out = run(&["--dutch", path(&model), "-g", "-o", path(f), "-s", "7"]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        ok(&out);
     }
     let text = read(&a);
     assert_eq!(text, read(&b), "the same seed gives the same file");
@@ -243,17 +212,14 @@ fn a_model_tournament_gives_its_players_to_the_generator() {
         "{}",
         stderr(&out)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn flags_outside_their_command_are_refused_or_warned_about() {
-    let dir = workdir("flags");
-    let input = dir.join("in.trf");
-    let config = dir.join("config.txt");
+    let dir = scratch("flags");
+    let input = dir.file("in.trf", EXAMPLE);
+    let config = dir.file("config.txt", "PlayersNumber=10\nRoundsNumber=3\n");
     let generated = dir.join("gen.trf");
-    std::fs::write(&input, EXAMPLE).expect("input");
-    std::fs::write(&config, "PlayersNumber=10\nRoundsNumber=3\n").expect("config");
     let (i, c, g) = (path(&input), path(&config), path(&generated));
     for (args, words) in [
         (vec!["--dutch", i, "-p", "-s", "5"], "-s 5"),
@@ -272,29 +238,20 @@ fn flags_outside_their_command_are_refused_or_warned_about() {
     }
     // --maxi means something to the Lim system only: said, and the pairing goes on.
     let out = run(&["--dutch", "--maxi", i, "-p"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    ok(&out);
     assert!(stderr(&out).contains("warning: --maxi"), "{}", stderr(&out));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // 4. The checklist.
 
 #[test]
 fn the_checklist_is_grouped_by_score_aligned_and_shows_this_rounds_pairs() {
-    let dir = workdir("checklist");
-    let input = dir.join("in.trf");
+    let dir = scratch("checklist");
+    let input = dir.file("in.trf", EXAMPLE);
     let list = dir.join("list.txt");
     let pairs = dir.join("pairs.txt");
-    std::fs::write(&input, EXAMPLE).expect("input");
-    let out = run(&[
-        "--dutch",
-        path(&input),
-        "-p",
-        path(&pairs),
-        "-l",
-        path(&list),
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = pair_with_checklist(&["--dutch"], &input, &pairs, &list);
+    ok(&out);
     let text = read(&list);
     let lines: Vec<&str> = text.lines().collect();
     let header = lines
@@ -368,15 +325,13 @@ fn the_checklist_is_grouped_by_score_aligned_and_shows_this_rounds_pairs() {
         .collect();
     assert!(scores.len() >= 3, "{text}");
     assert!(scores.windows(2).all(|w| w[0] > w[1]), "{scores:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_checklist_is_written_when_no_valid_pairing_exists() {
-    let dir = workdir("checklist-none");
-    let input = dir.join("in.trf");
+    let dir = scratch("checklist-none");
+    let input = dir.file("in.trf", unpairable());
     let list = dir.join("list.txt");
-    std::fs::write(&input, unpairable()).expect("input");
     let out = run(&["--dutch", path(&input), "-p", "-l", path(&list)]);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     let text = read(&list);
@@ -391,7 +346,6 @@ fn the_checklist_is_written_when_no_valid_pairing_exists() {
         let cells: Vec<&str> = r.split_whitespace().collect();
         assert_eq!(cells.get(10), Some(&"-"), "{r}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // 5. `-c`'s report.
@@ -402,9 +356,8 @@ fn row(line: &str) -> Vec<&str> {
 
 #[test]
 fn check_lists_each_differing_pair_beside_swisspairs_and_marks_colours() {
-    let dir = workdir("check-report");
-    let input = dir.join("in.trf");
-    std::fs::write(&input, example_with_other_pairs()).expect("input");
+    let dir = scratch("check-report");
+    let input = dir.file("in.trf", example_with_other_pairs());
     let text = stdout(&run(&["--dutch", path(&input), "-c"]));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
@@ -423,27 +376,37 @@ fn check_lists_each_differing_pair_beside_swisspairs_and_marks_colours() {
     );
     let line = text.lines().nth(2).unwrap_or_default();
     assert_eq!(row(line), ["5-1", "1-5", "colours", "only"], "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // 6. Warnings.
 
 #[test]
 fn silent_assumptions_are_warned_about_and_the_exit_code_is_unchanged() {
-    let dir = workdir("warnings");
+    let dir = scratch("warnings");
     let input = dir.join("in.trf");
     let out_file = dir.join("out.txt");
+    // The example naming its edition: only what a case leaves out is warned about.
+    let named = format!("{EXAMPLE}192 FIDE_DUTCH_2017\n");
     let cases = [
         (
-            EXAMPLE.replace("XXR 6\n", ""),
+            named.replace("XXR 6\n", ""),
             vec!["no XXR/142", "last-round rules", "cannot apply"],
             true,
         ),
         (
-            EXAMPLE.replace("XXC white1\n", ""),
+            named.replace("XXC white1\n", ""),
             vec!["no XXC/152", "white"],
             // The checker takes the initial colour from round 1.
             false,
+        ),
+        (
+            // No system record: the 2017 edition pairs, and the 2026 one is named (issue 25).
+            EXAMPLE.to_string(),
+            vec![
+                "in.trf: no system record (092/192) names the edition of the Dutch rules",
+                "--edition 2026 or a 192 FIDE_DUTCH_2026 record",
+            ],
+            true,
         ),
         (
             format!("{EXAMPLE}192 FIDE_DUTCH_2026_BAKU\n"),
@@ -462,14 +425,14 @@ fn silent_assumptions_are_warned_about_and_the_exit_code_is_unchanged() {
     for (text, words, checker_too) in cases {
         std::fs::write(&input, &text).expect("input");
         let out = run(&["--dutch", path(&input), "-p", path(&out_file)]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        ok(&out);
         for w in &words {
             assert!(stderr(&out).contains(w), "'{w}' not in: {}", stderr(&out));
         }
         assert!(stderr(&out).contains("warning:"));
         // The checker says it too.
         let out = run(&["--dutch", path(&input), "-c"]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        ok(&out);
         assert_eq!(
             stderr(&out).contains("warning:"),
             checker_too,
@@ -480,17 +443,20 @@ fn silent_assumptions_are_warned_about_and_the_exit_code_is_unchanged() {
     // --edition overriding the file's edition is said too.
     std::fs::write(&input, format!("{EXAMPLE}192 FIDE_DUTCH_2025\n")).expect("input");
     let out = run(&["--dutch", "--edition", "2017", path(&input), "-p"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    ok(&out);
     assert!(
         stderr(&out).contains("names the 2026 edition"),
         "{}",
         stderr(&out)
     );
-    // A complete file: no warning.
-    std::fs::write(&input, EXAMPLE).expect("input");
+    // A complete file (its edition named): no warning.
+    std::fs::write(&input, &named).expect("input");
     let out = run(&["--dutch", path(&input), "-p"]);
     assert_eq!(stderr(&out), "");
-    let _ = std::fs::remove_dir_all(&dir);
+    // Nor with the edition chosen by --edition.
+    std::fs::write(&input, EXAMPLE).expect("input");
+    let out = run(&["--dutch", "--edition", "2017", path(&input), "-p"]);
+    assert_eq!(stderr(&out), "");
 }
 
 // 8. The licence.

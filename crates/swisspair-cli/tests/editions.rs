@@ -2,14 +2,12 @@
 //! (and the editions listed) otherwise; the edition the file's system record names when no flag is given;
 //! the checklist, the checker and the generator under the 2026 edition.
 
-use std::path::PathBuf;
-
 mod common;
 
-use common::{code, path, read, run, stderr, stdout, EXAMPLE};
+use common::{code, ok, pair_with_checklist, path, read, run, stderr, stdout, Scratch, EXAMPLE};
 
-fn workdir(name: &str) -> PathBuf {
-    common::workdir("editions", name)
+fn scratch(name: &str) -> Scratch {
+    Scratch::new("editions", name)
 }
 
 /// The checklist line of player `n` (its starting number first).
@@ -32,11 +30,12 @@ fn floats_and_bye(row: &str) -> (String, String) {
 
 /// The example with one more player, 17, who took a full-point bye in round 1 and was absent since.
 fn example_with_a_full_point_bye() -> String {
-    let head = format!(
-        "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
-        17, "", "", "Test0017 Player0017", 1500, "", "", "", "1.0", 17
+    let player = common::cases::record(
+        17,
+        "Test0017 Player0017",
+        1500,
+        &["0000 - F", "0000 - Z", "0000 - Z", "0000 - Z"],
     );
-    let player = format!("{head}  0000 - F  0000 - Z  0000 - Z  0000 - Z");
     let mut lines: Vec<&str> = EXAMPLE.lines().collect();
     let at = lines
         .iter()
@@ -49,9 +48,8 @@ fn example_with_a_full_point_bye() -> String {
 
 #[test]
 fn the_edition_flag_is_accepted_for_the_editions_a_system_has() {
-    let dir = workdir("accepted");
-    let input = dir.join("in.trf");
-    std::fs::write(&input, EXAMPLE).expect("input");
+    let dir = scratch("accepted");
+    let input = dir.file("in.trf", EXAMPLE);
     for (system, edition) in [
         ("--dutch", "2017"),
         ("--dutch", "2026"),
@@ -63,16 +61,14 @@ fn the_edition_flag_is_accepted_for_the_editions_a_system_has() {
         let out = run(&[system, "--edition", edition, path(&input), "-p"]);
         assert_eq!(code(&out), 0, "{system} {edition}: {}", stderr(&out));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn an_edition_the_system_lacks_is_refused_with_exit_3_and_the_editions_listed() {
-    let dir = workdir("refused");
-    let input = dir.join("in.trf");
+    let dir = scratch("refused");
+    let input = dir.file("in.trf", EXAMPLE);
     let output = dir.join("out.txt");
     let generated = dir.join("gen.trf");
-    std::fs::write(&input, EXAMPLE).expect("input");
     let (i, o, g) = (path(&input), path(&output), path(&generated));
     for (args, words) in [
         (
@@ -142,7 +138,6 @@ fn an_edition_the_system_lacks_is_refused_with_exit_3_and_the_editions_listed() 
             "{args:?} left a file"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -165,24 +160,14 @@ fn help_names_the_editions_the_default_and_the_system_record() {
 
 #[test]
 fn the_checklist_names_the_edition_and_uses_its_floats_and_bye_eligibility() {
-    let dir = workdir("checklist");
-    let input = dir.join("in.trf");
-    std::fs::write(&input, example_with_a_full_point_bye()).expect("input");
+    let dir = scratch("checklist");
+    let input = dir.file("in.trf", example_with_a_full_point_bye());
     let mut lists = Vec::new();
     for edition in ["2017", "2026"] {
         let list = dir.join(format!("list-{edition}.txt"));
         let pairs = dir.join(format!("pairs-{edition}.txt"));
-        let out = run(&[
-            "--dutch",
-            "--edition",
-            edition,
-            path(&input),
-            "-p",
-            path(&pairs),
-            "-l",
-            path(&list),
-        ]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let out = pair_with_checklist(&["--dutch", "--edition", edition], &input, &pairs, &list);
+        ok(&out);
         let text = read(&list);
         assert_eq!(
             text.lines().next(),
@@ -205,12 +190,11 @@ fn the_checklist_names_the_edition_and_uses_its_floats_and_bye_eligibility() {
     // Player 6 won round 4 by forfeit: barred in both.
     assert_eq!(floats_and_bye(&checklist_row(&lists[0], 6)).1, "no");
     assert_eq!(floats_and_bye(&checklist_row(&lists[1], 6)).1, "no");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_files_system_record_chooses_the_edition_without_a_flag() {
-    let dir = workdir("record");
+    let dir = scratch("record");
     let input = dir.join("in.trf");
     let list = dir.join("list.txt");
     let pairs = dir.join("pairs.txt");
@@ -225,18 +209,11 @@ fn the_files_system_record_chooses_the_edition_without_a_flag() {
         ("192 FIDE_DUTCH_2017", Some("2026"), "2026"),
     ] {
         std::fs::write(&input, format!("{EXAMPLE}{record}\n")).expect("input");
-        let mut args = vec![
-            "--dutch",
-            path(&input),
-            "-p",
-            path(&pairs),
-            "-l",
-            path(&list),
-        ];
+        let mut flags = vec!["--dutch"];
         if let Some(e) = flag {
-            args.extend(["--edition", e]);
+            flags.extend(["--edition", e]);
         }
-        let out = run(&args);
+        let out = pair_with_checklist(&flags, &input, &pairs, &list);
         assert_eq!(code(&out), 0, "{record}: {}", stderr(&out));
         let first = read(&list).lines().next().unwrap_or_default().to_string();
         assert!(
@@ -244,12 +221,11 @@ fn the_files_system_record_chooses_the_edition_without_a_flag() {
             "{record} {flag:?}: {first}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_system_record_swisspair_does_not_implement_is_refused_naming_the_line() {
-    let dir = workdir("unknown-record");
+    let dir = scratch("unknown-record");
     let input = dir.join("in.trf");
     let output = dir.join("out.txt");
     let line = EXAMPLE.lines().count() + 1;
@@ -278,18 +254,15 @@ fn a_system_record_swisspair_does_not_implement_is_refused_naming_the_line() {
             assert!(!output.exists());
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn generate_and_check_under_the_2026_edition() {
-    let dir = workdir("generate");
-    let config = dir.join("config.txt");
-    std::fs::write(
-        &config,
+    let dir = scratch("generate");
+    let config = dir.file(
+        "config.txt",
         "PlayersNumber=20\nRoundsNumber=6\nForfeitRate=8\nHalfPointByeRate=10\nZeroPointByeRate=30\nPointsForPAB=0.5\n",
-    )
-    .expect("config");
+    );
     let mut differs_under_2017 = 0;
     for seed in ["1", "2", "3", "4", "5"] {
         let file = dir.join(format!("t{seed}.trf"));
@@ -306,7 +279,7 @@ fn generate_and_check_under_the_2026_edition() {
                 "-s",
                 seed,
             ]);
-            assert_eq!(code(&out), 0, "{}", stderr(&out));
+            ok(&out);
         }
         let text = read(&file);
         assert_eq!(text, read(&again), "the same seed gives the same file");
@@ -328,7 +301,7 @@ fn generate_and_check_under_the_2026_edition() {
         // Under the 2017 rules some rounds of these tournaments pair differently (exit code 6 with
         // --strict; 0 without, as the reference engines).
         let out = run(&["--dutch", "--edition", "2017", path(&file), "-c"]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        ok(&out);
         let out = run(&[
             "--dutch",
             "--edition",
@@ -350,7 +323,7 @@ fn generate_and_check_under_the_2026_edition() {
     // The 2017 edition (the default) keeps the extension lines.
     let file = dir.join("t2017.trf");
     let out = run(&["--dutch", "-g", path(&config), "-o", path(&file), "-s", "1"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    ok(&out);
     let text = read(&file);
     assert!(
         text.contains("\nXXR 6\n") && text.contains("\nBBU  0.5\n"),
@@ -360,7 +333,6 @@ fn generate_and_check_under_the_2026_edition() {
         !text.contains("\n192 ") && !text.contains("\n162 "),
         "{text}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -381,5 +353,130 @@ fn selftest_runs_under_the_2026_edition() {
             && stdout(&out).contains("0 violations, 0 checker differences"),
         "{}",
         stdout(&out)
+    );
+}
+
+/// Issue 25: a file that names no edition is paired by the 2017 text, and it is said once on standard
+/// error, for -p, -c and a model of -g, naming how to choose the 2026 edition; the pairs, the report
+/// and the exit codes are those of `--edition 2017`. Nothing is said when --edition or the file's
+/// system record chooses, for the other systems (one edition each), nor for -g without a model.
+#[test]
+fn the_default_edition_is_said_when_nothing_chose_it() {
+    let dir = scratch("default-edition");
+    let input = dir.file("in.trf", EXAMPLE);
+    let warning = |done: &str| {
+        format!(
+            "swisspair: warning: {}: no system record (092/192) names the edition of the Dutch rules: the 2017 edition (the default) {done}; FIDE-rated events since 1 February 2026 are paired by the 2026 edition, which --edition 2026 or a 192 FIDE_DUTCH_2026 record chooses\n",
+            path(&input)
+        )
+    };
+    let i = path(&input);
+    let generated = dir.join("gen.trf");
+    let g = path(&generated);
+    for (args, done) in [
+        (vec!["--dutch", i, "-p"], "pairs the round"),
+        (
+            vec!["--dutch", i, "-p", "--format", "json"],
+            "pairs the round",
+        ),
+        (vec!["--dutch", i, "-c"], "re-pairs the rounds"),
+        (
+            vec!["--dutch", i, "-c", "--format", "json"],
+            "re-pairs the rounds",
+        ),
+        (
+            vec!["--dutch", i, "-g", "-o", g, "-s", "5"],
+            "pairs the generated rounds",
+        ),
+    ] {
+        let out = run(&args);
+        ok(&out);
+        assert_eq!(stderr(&out), warning(done), "{args:?}");
+        // The same output as with the edition chosen, and nothing said then.
+        let mut chosen = args.clone();
+        chosen.extend(["--edition", "2017"]);
+        let again = run(&chosen);
+        ok(&again);
+        assert_eq!(stderr(&again), "", "{chosen:?}");
+        if args.contains(&"json") {
+            // The JSON result names the notice too (as the API and the bindings do), and only there.
+            let value: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+            let notice = value["edition_notice"].as_str().unwrap_or_default();
+            assert!(
+                notice.contains("the 2017 edition of the Dutch rules (the default)")
+                    && notice.contains("192 FIDE_DUTCH_2026"),
+                "{notice}"
+            );
+            let mut value = value;
+            if let Some(o) = value.as_object_mut() {
+                o.remove("edition_notice");
+            }
+            let again: serde_json::Value = serde_json::from_str(&stdout(&again)).expect("JSON");
+            assert_eq!(value, again);
+        } else if !args.contains(&"-g") {
+            assert_eq!(stdout(&out), stdout(&again), "{args:?}");
+        }
+    }
+    // Chosen by the file, or by --edition 2026: nothing said.
+    for record in [
+        "192 FIDE_DUTCH_2017",
+        "092 FIDE_DUTCH_2026",
+        "192 FIDE_DUTCH_2025",
+    ] {
+        let chosen = dir.file("chosen.trf", format!("{EXAMPLE}{record}\n"));
+        for command in ["-p", "-c"] {
+            let out = run(&["--dutch", path(&chosen), command]);
+            ok(&out);
+            assert_eq!(stderr(&out), "", "{record} {command}");
+        }
+    }
+    let out = run(&["--dutch", "--edition", "2026", i, "-p"]);
+    ok(&out);
+    assert_eq!(stderr(&out), "");
+    // A system record naming the system but no edition chooses none.
+    let unnamed = dir.file("unnamed.trf", format!("{EXAMPLE}192 FIDE_DUTCH\n"));
+    let out = run(&["--dutch", path(&unnamed), "-p"]);
+    ok(&out);
+    assert_eq!(
+        stderr(&out).matches("no system record (092/192)").count(),
+        1
+    );
+    // The other systems have one edition each; -g without a model reads no file.
+    for system in ["--dubov", "--lim", "--rating1992"] {
+        let out = run(&[system, i, "-p"]);
+        ok(&out);
+        assert_eq!(stderr(&out), "", "{system}");
+    }
+    let out = run(&["--dutch", "-g", "-o", g, "-s", "5"]);
+    ok(&out);
+    assert_eq!(stderr(&out), "");
+}
+
+/// Issue 25: the notice never changes an exit code: no valid pairing is still exit 1, with the notice
+/// said before.
+#[test]
+fn the_default_edition_notice_leaves_the_exit_code_alone() {
+    let dir = scratch("default-edition-exit");
+    let two = common::cases::Trf::new(&[2200, 2100])
+        .round(&[(1, 2, '1')], &[])
+        .line("XXR 3")
+        .line("XXC white1");
+    let input = dir.file("in.trf", two.text());
+    let out = run(&["--dutch", path(&input), "-p"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.starts_with(&format!(
+            "swisspair: warning: {}: no system record (092/192)",
+            path(&input)
+        )) && err.lines().count() == 2,
+        "{err}"
+    );
+    let chosen = run(&["--dutch", "--edition", "2017", path(&input), "-p"]);
+    assert_eq!(code(&chosen), 1);
+    assert_eq!(
+        err.lines().nth(1),
+        stderr(&chosen).lines().next(),
+        "the same failure"
     );
 }

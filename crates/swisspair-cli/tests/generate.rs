@@ -2,29 +2,30 @@
 //! so far written to the output (so the case can be studied), and a message naming the round and the
 //! absolute rule that blocks it.
 
-use std::process::Command;
+mod common;
+
+use common::{path, read, run, stderr, Scratch};
 
 #[test]
 fn a_round_without_legal_pairing_keeps_the_rounds_so_far() {
-    let dir = std::env::temp_dir().join(format!("swisspair-generate-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temporary folder");
-    let config = dir.join("config.txt");
+    let dir = Scratch::new("generate", "blocked");
     // Ten players cannot play nine rounds of the Dutch system without a rematch for some seeds.
-    std::fs::write(&config, "PlayersNumber=10\nRoundsNumber=9\n").expect("config written");
+    let config = dir.file("config.txt", "PlayersNumber=10\nRoundsNumber=9\n");
     let out = dir.join("out.trf");
     let mut stopped = None;
     for seed in 1..40u64 {
-        let run = Command::new(env!("CARGO_BIN_EXE_swisspair"))
-            .args(["--dutch", "-g"])
-            .arg(&config)
-            .arg("-o")
-            .arg(&out)
-            .args(["-s", &seed.to_string()])
-            .output()
-            .expect("the binary runs");
+        let seed_text = seed.to_string();
+        let run = run(&[
+            "--dutch",
+            "-g",
+            path(&config),
+            "-o",
+            path(&out),
+            "-s",
+            &seed_text,
+        ]);
         if run.status.code() == Some(1) {
-            stopped = Some(String::from_utf8_lossy(&run.stderr).into_owned());
+            stopped = Some(stderr(&run));
             break;
         }
         assert_eq!(run.status.code(), Some(0), "seed {seed}");
@@ -39,9 +40,8 @@ fn a_round_without_legal_pairing_keeps_the_rounds_so_far() {
         .and_then(|r| r.parse().ok())
         .expect("the message names the round");
     // The file holds the rounds before it, and swisspair reads it and agrees there is no pairing.
-    let text = std::fs::read_to_string(&out).expect("the rounds so far are written");
+    let text = read(&out);
     let t = swisspair::Tournament::from_bytes(text.as_bytes()).expect("it reads back");
     assert_eq!(t.next_round(), round);
     assert!(swisspair::System::Dutch.pair(&t).is_err());
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,30 +1,12 @@
 //! JSON on the command line: `-p --format json`, `-c --format json`, a JSON tournament as input, and
 //! `convert IN OUT` both ways.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-const EXAMPLE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../examples/club-16p-round5.trf"
-);
+use common::{path, read, run, stderr, stdout, Scratch, EXAMPLE_PATH as EXAMPLE};
 
-fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("swisspair-json-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temporary folder");
-    dir
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swisspair"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
+fn workdir(name: &str) -> Scratch {
+    Scratch::new("json", name)
 }
 
 #[test]
@@ -58,60 +40,40 @@ fn convert_both_ways_and_pair_from_json() {
     let dir = workdir("convert");
     let json = dir.join("t.json");
     let trf = dir.join("t.trf");
-    let out = run(&["convert", EXAMPLE, json.to_str().expect("utf-8")]);
+    let out = run(&["convert", EXAMPLE, path(&json)]);
     assert!(out.status.success(), "{out:?}");
-    let out = run(&[
-        "convert",
-        json.to_str().expect("utf-8"),
-        trf.to_str().expect("utf-8"),
-    ]);
+    let out = run(&["convert", path(&json), path(&trf)]);
     assert!(out.status.success(), "{out:?}");
     let expected = stdout(&run(&["--dutch", EXAMPLE, "-p"]));
     for input in [&json, &trf] {
-        let out = run(&["--dutch", input.to_str().expect("utf-8"), "-p"]);
+        let out = run(&["--dutch", path(input), "-p"]);
         assert!(out.status.success(), "{out:?}");
         assert_eq!(stdout(&out), expected);
     }
     // Without an extension that names a format: the other format than the input's.
     let plain = dir.join("t-out");
-    assert!(run(&[
-        "convert",
-        trf.to_str().expect("utf-8"),
-        plain.to_str().expect("utf-8")
-    ])
-    .status
-    .success());
-    let text = std::fs::read_to_string(&plain).expect("written");
+    assert!(run(&["convert", path(&trf), path(&plain)]).status.success());
+    let text = read(&plain);
     assert!(text.starts_with('{'));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn check_as_json_and_bad_json_input() {
-    let fixture = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/dutch/dutch-101p-9r-s1109.trf"
-    );
-    let out = run(&["--dutch", fixture, "-c", "--format", "json"]);
+    let fixture = common::data("dutch/dutch-101p-9r-s1109.trf");
+    let out = run(&["--dutch", path(&fixture), "-c", "--format", "json"]);
     assert!(out.status.success(), "{out:?}");
     let value: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
     assert_eq!(value["rounds"], 9);
     assert_eq!(value["differences"], serde_json::json!([]));
 
     let dir = workdir("bad");
-    let bad = dir.join("bad.json");
-    std::fs::write(
-        &bad,
+    let bad = dir.file(
+        "bad.json",
         "{\"players\": [{\"start_number\": 1, \"rating\": \"x\"}]}",
-    )
-    .expect("write");
-    let out = run(&["--dutch", bad.to_str().expect("utf-8"), "-p"]);
-    assert_eq!(out.status.code(), Some(3));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains(":1: JSON"),
-        "{out:?}"
     );
+    let out = run(&["--dutch", path(&bad), "-p"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains(":1: JSON"), "{out:?}");
     let out = run(&["--dutch", EXAMPLE, "-p", "--format", "yaml"]);
     assert_eq!(out.status.code(), Some(3));
-    let _ = std::fs::remove_dir_all(&dir);
 }

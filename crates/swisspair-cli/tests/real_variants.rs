@@ -1,32 +1,21 @@
 //! The command line on what real tournament software writes (issue 15): warnings on standard error for
 //! what was read with an assumption, `--trust-results`, and refusals that say what to do.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use common::{code, path, read, run, stderr, stdout, Scratch};
+use std::path::PathBuf;
 
 fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/real-variants")
-        .join(name)
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swisspair"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    common::data(&format!("real-variants/{name}"))
 }
 
 fn pair(name: &str, extra: &[&str]) -> (i32, String, String) {
     let input = data(name);
-    let mut args = vec!["--dutch", input.to_str().expect("utf-8 path"), "-p"];
+    let mut args = vec!["--dutch", path(&input), "-p"];
     args.extend_from_slice(extra);
     let out = run(&args);
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    (code(&out), stdout(&out), stderr(&out))
 }
 
 #[test]
@@ -68,20 +57,11 @@ fn trust_results_flag() {
 
 #[test]
 fn a_finished_tournament_is_answered_with_what_to_do() {
-    let dir = std::env::temp_dir().join(format!("swisspair-real-variants-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary folder");
-    let input = dir.join("finished.trf");
-    let text = std::fs::read_to_string(data("points-column-zero.trf"))
-        .expect("utf-8")
-        .replace("XXR 5", "XXR 2");
-    std::fs::write(&input, text).expect("write");
-    let out = run(&[
-        "--dutch",
-        input.to_str().expect("utf-8 path"),
-        "-p",
-        "--trust-results",
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let dir = Scratch::new("real-variants", "finished");
+    let text = read(&data("points-column-zero.trf")).replace("XXR 5", "XXR 2");
+    let input = dir.file("finished.trf", text);
+    let out = run(&["--dutch", path(&input), "-p", "--trust-results"]);
+    let stderr = stderr(&out);
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
         stderr.contains(
@@ -89,5 +69,4 @@ fn a_finished_tournament_is_answered_with_what_to_do() {
         ),
         "{stderr}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -103,7 +103,11 @@ def test_check_and_generate():
     text = swisspair.generate(system="dutch", config="PlayersNumber=20\nRoundsNumber=5\n", seed=3)
     assert text == swisspair.generate(system="dutch", config="PlayersNumber=20\nRoundsNumber=5\n", seed=3)
     report = swisspair.check(text)
+    # The generated file names no edition: the 2017 default re-paired it, and the report says so.
+    notice = report.pop("edition_notice")
+    assert "the 2017 edition of the Dutch rules (the default)" in notice and "2026" in notice
     assert report == {"system": "dutch", "edition": 2017, "rounds": 5, "differences": []}
+    assert swisspair.check(text, edition="2017") == report
     with pytest.raises(swisspair.InvalidInput):
         swisspair.generate(config="Nonsense=1")
 

@@ -107,7 +107,8 @@ fn to_js(json: Result<String, Error>) -> Result<JsValue, JsValue> {
 }
 
 /// Pairs the next round of `tournament` (TRF or JSON text); returns
-/// `{ system, edition, round, boards: [{ board, white, black }], bye }`.
+/// `{ system, edition, round, boards: [{ board, white, black }], bye }`, with `edition_notice` when the
+/// default edition paired a file naming none while a newer one is in force (Dutch: 2017 and 2026).
 #[wasm_bindgen]
 pub fn pair(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
     to_js(
@@ -118,7 +119,8 @@ pub fn pair(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValu
     )
 }
 
-/// Re-pairs every round of `tournament`; returns `{ system, edition, rounds, differences }`.
+/// Re-pairs every round of `tournament`; returns `{ system, edition, rounds, differences }`, with
+/// `edition_notice` as [`pair`].
 #[wasm_bindgen]
 pub fn check(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
     to_js(

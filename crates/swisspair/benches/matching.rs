@@ -32,26 +32,17 @@
 
 #[path = "matching/replay.rs"]
 mod replay;
+#[path = "matching/splitmix.rs"]
+mod splitmix;
 
 use std::time::{Duration, Instant};
 
 use bnum::BUint;
 use criterion::{BatchSize, BenchmarkId, Criterion};
+use splitmix::Rng;
 use swisspair::matching::{MatchingComputer, Weight};
 
 type U256 = BUint<4>;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 fn weight_u128(rng: &mut Rng) -> u128 {
     let value = (u128::from(rng.next()) << 64 | u128::from(rng.next())) >> 28;

@@ -16,6 +16,7 @@ use crate::json::{
     ByeKindName, ColourName, InitialColourName, PlayerJson, PointName, Points, ResultName,
     RoundJson, TournamentJson,
 };
+use crate::notices::{DefaultEdition, Purpose};
 use crate::pairing::Pairing;
 use crate::rules::{Edition, System};
 use crate::score::Score;
@@ -131,6 +132,12 @@ pub struct Round {
     pub system: String,
     /// The edition's year.
     pub edition: u16,
+    /// Why the edition was applied although nothing chose it, when that matters: the Dutch system's
+    /// 2017 edition (the default) paired a tournament whose file names no edition, without a request
+    /// for one, while FIDE-rated events since 1 February 2026 are paired by the 2026 edition
+    /// ([`crate::notices::DefaultEdition`]). Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition_notice: Option<String>,
     /// The round paired (1-based).
     pub round: usize,
     /// The boards in order.
@@ -162,6 +169,7 @@ impl Round {
         Round {
             system: system.name().to_string(),
             edition: edition.year(),
+            edition_notice: None,
             round: tournament.next_round(),
             boards: pairing
                 .games
@@ -175,6 +183,20 @@ impl Round {
                 .collect(),
             bye: pairing.bye.map(seat),
         }
+    }
+
+    /// The round with its [`Round::edition_notice`]: set when `system`'s default edition paired it
+    /// because neither `requested` nor the tournament's system record named one (and a newer edition
+    /// is in force).
+    pub fn noting_edition(
+        mut self,
+        tournament: &Tournament,
+        system: System,
+        requested: Option<Edition>,
+    ) -> Round {
+        self.edition_notice =
+            DefaultEdition::of(tournament, system, requested).map(|d| d.note(Purpose::Pair));
+        self
     }
 
     /// The engines' `-p` text: the number of pairs, `white black` per board, the bye as `N 0`.
@@ -211,7 +233,13 @@ pub fn pair_next(tournament: &Tournament, options: &PairOptions) -> Result<Round
     } else {
         options.system.pair_in(edition, tournament)?
     };
-    Ok(Round::new(tournament, options.system, edition, &pairing))
+    Ok(
+        Round::new(tournament, options.system, edition, &pairing).noting_edition(
+            tournament,
+            options.system,
+            options.edition,
+        ),
+    )
 }
 
 /// Refused (invalid input) when the tournament's total number of rounds is already paired.
@@ -261,6 +289,10 @@ pub struct Report {
     pub system: String,
     /// The edition's year.
     pub edition: u16,
+    /// Why the edition was applied although nothing chose it, as [`Round::edition_notice`]. Absent
+    /// otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition_notice: Option<String>,
     /// The number of rounds checked.
     pub rounds: usize,
     /// The rounds that differ (empty when the tournament agrees with swisspair).
@@ -278,6 +310,7 @@ impl Report {
         Report {
             system: system.name().to_string(),
             edition: edition.year(),
+            edition_notice: None,
             rounds: report.rounds,
             differences: report
                 .differences
@@ -290,6 +323,18 @@ impl Report {
                 })
                 .collect(),
         }
+    }
+
+    /// The report with its [`Report::edition_notice`], as [`Round::noting_edition`].
+    pub fn noting_edition(
+        mut self,
+        tournament: &Tournament,
+        system: System,
+        requested: Option<Edition>,
+    ) -> Report {
+        self.edition_notice =
+            DefaultEdition::of(tournament, system, requested).map(|d| d.note(Purpose::Check));
+        self
     }
 
     /// Pretty-printed JSON with a final line break.
@@ -309,7 +354,13 @@ pub fn check_tournament(tournament: &Tournament, options: &PairOptions) -> Resul
     } else {
         check::check_in(tournament, options.system, edition, |_, _| {})?
     };
-    Ok(Report::new(options.system, edition, &report))
+    Ok(
+        Report::new(options.system, edition, &report).noting_edition(
+            tournament,
+            options.system,
+            options.edition,
+        ),
+    )
 }
 
 /// Generates a random tournament paired round by round by the chosen system and edition, as TRF text.
@@ -610,6 +661,39 @@ mod tests {
         assert_eq!(round.edition, 2017);
         let options = PairOptions::from_names("Dutch", Some("2026")).unwrap();
         assert_eq!(pair(EXAMPLE, &options).unwrap().edition, 2026);
+    }
+
+    /// Issue 25: the result says when the default edition paired a file naming none.
+    #[test]
+    fn the_result_notes_the_default_edition() {
+        let t = read_tournament(EXAMPLE).unwrap();
+        let round = pair_next(&t, &PairOptions::new(System::Dutch)).unwrap();
+        let notice = round.edition_notice.clone().unwrap();
+        assert!(
+            notice.contains("the 2017 edition of the Dutch rules (the default) pairs the round")
+        );
+        assert!(round.to_json().unwrap().contains("\"edition_notice\": "));
+        let chosen =
+            pair_next(&t, &PairOptions::from_names("dutch", Some("2017")).unwrap()).unwrap();
+        assert_eq!(chosen.edition_notice, None);
+        assert!(!chosen.to_json().unwrap().contains("edition_notice"));
+        assert_eq!(
+            Round {
+                edition_notice: None,
+                ..round
+            },
+            chosen
+        );
+        let report = check_tournament(&t, &PairOptions::new(System::Dutch)).unwrap();
+        assert!(report
+            .edition_notice
+            .unwrap()
+            .contains("re-pairs the rounds"));
+        let lim = pair_next(&t, &PairOptions::new(System::Lim)).unwrap();
+        assert_eq!(lim.edition_notice, None);
+        // Read back from JSON with and without it.
+        let json: Round = serde_json::from_str(&chosen.to_json().unwrap()).unwrap();
+        assert_eq!(json, chosen);
     }
 
     #[test]

@@ -38,6 +38,11 @@
 // The systems' module documentation links their private parts, for `cargo doc --document-private-items`.
 #![allow(rustdoc::private_intra_doc_links)]
 
+// The test cases' code (`tests/common/cases.rs`) is shared by the unit and the integration tests and
+// names the library `swisspair` in both.
+#[cfg(test)]
+extern crate self as swisspair;
+
 pub mod api;
 #[doc(hidden)]
 pub mod audit;

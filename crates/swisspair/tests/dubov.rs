@@ -6,10 +6,13 @@
 mod common;
 
 use common::articles::trf_with;
-use common::{colours_allowed, data_files, had_point_without_playing, read, replay_dutch_fixtures};
+use common::cases::{self, Naming};
+use common::{
+    check_shared_rules, colours_allowed, data_files, had_point_without_playing, read,
+    replay_dutch_fixtures, some_pairing_exists,
+};
 use swisspair::check::tournament_before;
 use swisspair::explain::Outcome;
-use swisspair::matching::MatchingComputer;
 use swisspair::state::RoundState;
 use swisspair::tournament::{Colour, Tournament};
 use swisspair::{Edition, Pairing, System};
@@ -40,83 +43,48 @@ fn keeps_limits(history: &[Colour], colour: Colour) -> bool {
 
 /// The absolute rules (2.1–2.4, forbidden pairs, one pairing per present player) for `pairing`.
 fn check_invariants(t: &Tournament, state: &RoundState, pairing: &Pairing) -> Result<(), String> {
-    let present: Vec<usize> = state.available().collect();
-    let mut seen: Vec<usize> = pairing.players().collect();
-    seen.sort_unstable();
-    if seen != present {
-        return Err(format!("players paired {seen:?}, present {present:?}"));
-    }
-    if pairing.bye.is_some() != (present.len() % 2 == 1) {
-        return Err("a bye with an even number of players, or none with an odd one".into());
-    }
-    if let Some(b) = pairing.bye {
-        if had_point_without_playing(t, b) {
-            return Err(format!("2.2: bye to player {}", t.players[b].start_number));
-        }
-    }
-    for g in &pairing.games {
-        let (w, b) = (&state.players[g.white], &state.players[g.black]);
-        if w.has_met(g.black) {
-            return Err(format!(
-                "2.1: {} and {} meet again",
-                w.start_number, b.start_number
-            ));
-        }
-        if t.is_forbidden(g.white, g.black, state.round) {
-            return Err(format!(
-                "forbidden pair {} {}",
-                w.start_number, b.start_number
-            ));
-        }
-        if !keeps_limits(&w.colours, Colour::White) || !keeps_limits(&b.colours, Colour::Black) {
-            return Err(format!("2.3/2.4: {} - {}", w.start_number, b.start_number));
-        }
-    }
-    Ok(())
+    check_shared_rules(
+        t,
+        state,
+        pairing,
+        ("2.2", "2.1"),
+        |b| !had_point_without_playing(t, b),
+        |w, b| {
+            if !keeps_limits(&w.colours, Colour::White) || !keeps_limits(&b.colours, Colour::Black)
+            {
+                return Err(format!("2.3/2.4: {} - {}", w.start_number, b.start_number));
+            }
+            Ok(())
+        },
+    )
 }
 
 /// Whether any pairing keeps the absolute rules (for rounds Dubov declares impossible).
 fn some_legal_pairing_exists(t: &Tournament, state: &RoundState) -> bool {
-    let present: Vec<usize> = state.available().collect();
-    let n = present.len();
-    let size = n + n % 2;
-    let mut m = MatchingComputer::<u64>::new(size).expect("small graph");
-    for (i, &a) in present.iter().enumerate() {
-        for (j, &b) in present.iter().enumerate().skip(i + 1) {
+    some_pairing_exists(
+        state,
+        |a, b| {
             let (pa, pb) = (&state.players[a], &state.players[b]);
             let colours = (keeps_limits(&pa.colours, Colour::White)
                 && keeps_limits(&pb.colours, Colour::Black))
                 || (keeps_limits(&pa.colours, Colour::Black)
                     && keeps_limits(&pb.colours, Colour::White));
-            if !pa.has_met(b) && !t.is_forbidden(a, b, state.round) && colours {
-                m.set_edge(i, j, 1).expect("edge");
-            }
-        }
-        if n % 2 == 1 && !had_point_without_playing(t, a) && !state.players[a].had_pairing_bye {
-            m.set_edge(i, n, 1).expect("edge");
-        }
-    }
-    m.solve();
-    (0..size).all(|v| m.mate(v).is_some())
+            !pa.has_met(b) && !t.is_forbidden(a, b, state.round) && colours
+        },
+        |a| !had_point_without_playing(t, a) && !state.players[a].had_pairing_bye,
+    )
 }
 
 /// Every round of every tournament, re-paired with Dubov: the absolute rules hold, and a round is
 /// declared impossible only when it is.
 #[test]
 fn dubov_every_round_keeps_the_absolute_rules() {
-    let common::Replay {
-        rounds,
-        impossible,
-        failures,
-    } = replay_dutch_fixtures(System::Dubov, check_invariants, some_legal_pairing_exists);
-    assert_eq!(rounds, 2311);
-    eprintln!("{rounds} rounds re-paired, {impossible} without any legal pairing");
-    assert!(
-        failures.is_empty(),
-        "{} failures ({impossible} rounds impossible):\n{}",
-        failures.len(),
-        failures.join("\n")
+    let replay = replay_dutch_fixtures(System::Dubov, check_invariants, some_legal_pairing_exists);
+    eprintln!(
+        "{} rounds re-paired, {} without any legal pairing",
+        replay.rounds, replay.impossible
     );
+    replay.assert_passed(2311);
 }
 
 /// Issue 14: every round of every tournament, re-paired with Dubov, is explained: the explanation's
@@ -144,42 +112,20 @@ fn dubov_every_round_is_explained() {
             None => Ok(()),
         }
     };
-    let common::Replay {
-        rounds, failures, ..
-    } = replay_dutch_fixtures(System::Dubov, explained, some_legal_pairing_exists);
-    assert_eq!(rounds, 2311);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    replay_dutch_fixtures(System::Dubov, explained, some_legal_pairing_exists).assert_passed(2311);
 }
 
 /// Issue 14: the explanation of the next round of the tournament `text` names each of `articles`.
 fn explains(text: &str, articles: &[&str]) {
     let t = Tournament::from_bytes(text.as_bytes()).expect("the case reads");
-    let (pairing, explanation) = System::Dubov
-        .explain_in(Edition::Y1997, &t)
-        .expect("explains");
-    assert_eq!(pairing, System::Dubov.pair(&t).expect("pairs"));
-    let named = explanation.articles();
-    for article in articles {
-        assert!(
-            named.contains(article),
-            "the explanation does not name {article}\n{}",
-            explanation.render()
-        );
-    }
+    cases::explains(System::Dubov, Edition::Y1997, &t, articles, Naming::Exact);
 }
 
 /// The pairs (white, black) by starting number in board order, and the bye, of the next round of the
 /// tournament `text`.
 fn dubov_pairs(text: &str) -> (Vec<(u32, u32)>, Option<u32>) {
     let t = Tournament::from_bytes(text.as_bytes()).expect("the case reads");
-    let pairing = System::Dubov.pair(&t).expect("Dubov pairs");
-    let number = |p: usize| t.players[p].start_number;
-    let games = pairing
-        .games
-        .iter()
-        .map(|g| (number(g.white), number(g.black)))
-        .collect();
-    (games, pairing.bye.map(number))
+    cases::pairs(&t, &System::Dubov.pair(&t).expect("Dubov pairs"))
 }
 
 /// Issue 12, first case (round 3 of 5).

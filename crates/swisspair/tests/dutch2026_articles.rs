@@ -28,32 +28,17 @@
 
 mod common;
 
-use common::articles::{check_case, trf_with as common_trf_with, Case, Rounds};
+use common::articles::{check_case, trf_with, Case, Rounds};
 use swisspair::Edition;
 
-/// The TRF text of a tournament of `total_rounds` rounds with initial colour `initial` (`white1` or
-/// `black1`), the default point system (win 1, draw ½, PAB 1).
-fn trf(total_rounds: u32, initial: &str, players: &[Rounds]) -> String {
-    trf_with(total_rounds, initial, "", 10, players)
-}
+/// The title of the suite's tournaments.
+const TITLE: &str = "Dutch 2026 article test";
 
-/// The TRF text with the extra `records` and a PAB worth `pab` tenths of a point (see
-/// [`common::articles::trf_with`]).
-fn trf_with(
-    total_rounds: u32,
-    initial: &str,
-    records: &str,
-    pab: u32,
-    players: &[Rounds],
-) -> String {
-    common_trf_with(
-        "Dutch 2026 article test",
-        total_rounds,
-        initial,
-        records,
-        pab,
-        players,
-    )
+/// The TRF text of a tournament of `total_rounds` rounds with initial colour `initial` (`white1` or
+/// `black1`), the default point system (win 1, draw ½, PAB 1); other point systems with
+/// [`trf_with`].
+fn trf(total_rounds: u32, initial: &str, players: &[Rounds]) -> String {
+    trf_with(TITLE, total_rounds, initial, "", 10, players)
 }
 
 /// Pairs the next round of `text` under the 2026 edition and checks it against `games` (`(white,
@@ -209,14 +194,14 @@ const PAB_VALUE_CASE: [Rounds; 7] = ["4w1", "5w1", "6w=", "1b0", "2b0", "3b=", "
 fn pab_worth_half_a_point_in_the_point_system() {
     let win = trf(5, "white1", &PAB_VALUE_CASE);
     check("pab_worth_a_win", &win, &[(7, 1), (6, 2), (4, 3)], Some(5));
-    let half = trf_with(5, "white1", "162  P 0.5\n", 5, &PAB_VALUE_CASE);
+    let half = trf_with(TITLE, 5, "white1", "162  P 0.5\n", 5, &PAB_VALUE_CASE);
     check(
         "pab_worth_half_162",
         &half,
         &[(2, 1), (7, 3), (6, 4)],
         Some(5),
     );
-    let half = trf_with(5, "white1", "BBU  0.5\n", 5, &PAB_VALUE_CASE);
+    let half = trf_with(TITLE, 5, "white1", "BBU  0.5\n", 5, &PAB_VALUE_CASE);
     check(
         "pab_worth_half_bbu",
         &half,
@@ -235,7 +220,7 @@ fn pab_worth_half_a_point_in_the_point_system() {
 /// 2–1, 4–3, 6–7 and 5's bye (7 had the PAB, C2). Both editions agree.
 #[test]
 fn pab_worth_nothing_in_the_point_system() {
-    let zero = trf_with(5, "white1", "BBU  0.0\n", 0, &PAB_VALUE_CASE);
+    let zero = trf_with(TITLE, 5, "white1", "BBU  0.0\n", 0, &PAB_VALUE_CASE);
     check(
         "pab_worth_nothing_bbu",
         &zero,
@@ -248,7 +233,7 @@ fn pab_worth_nothing_in_the_point_system() {
         &[(2, 1), (4, 3), (6, 7)],
         Some(5),
     );
-    let zero = trf_with(5, "white1", "162  P 0.0\n", 0, &PAB_VALUE_CASE);
+    let zero = trf_with(TITLE, 5, "white1", "162  P 0.0\n", 0, &PAB_VALUE_CASE);
     check(
         "pab_worth_nothing_162",
         &zero,
@@ -457,6 +442,7 @@ fn floats_1_4_a_forfeit_win_is_a_downfloat() {
 #[test]
 fn floats_1_4_a_pab_worth_nothing_is_no_downfloat() {
     let text = trf_with(
+        TITLE,
         5,
         "white1",
         "BBU  0.0\n",

@@ -2,26 +2,13 @@
 //! tournaments (2017 rules: bbpPairings 5.0.1; 2026 rules: bbpPairings 6.0.0), real files from
 //! tournament software, and a test case of the reference engine's own.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{data, data_files as trf_files};
+use std::path::Path;
 use swisspair::check::{check, check_in, CheckReport};
 use swisspair::trf;
 use swisspair::{Edition, System, Tournament};
-
-fn data(folder: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data")
-        .join(folder)
-}
-
-fn trf_files(folder: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(data(folder))
-        .expect("tests/data folder")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-        .collect();
-    files.sort();
-    files
-}
 
 fn read(path: &Path) -> swisspair::Result<Tournament> {
     Tournament::from_bytes(&std::fs::read(path).expect("readable fixture"))
@@ -31,30 +18,8 @@ fn read(path: &Path) -> swisspair::Result<Tournament> {
 /// difference (the same replay as `../shared/tools/conformance`, in process).
 #[test]
 fn dutch_replay_matches_the_reference_engine() {
-    let mut cases = 0;
-    let mut failures = Vec::new();
-    for path in trf_files("dutch") {
-        let t = read(&path).expect("fixture reads");
-        let report = check(&t, System::Dutch, |_, _| {}).expect("no internal error");
-        cases += report.rounds;
-        for d in report.differences {
-            failures.push(format!(
-                "{} round {}: file {:?}, swisspair {:?} {:?}",
-                path.display(),
-                d.round,
-                d.recorded,
-                d.paired,
-                d.error
-            ));
-        }
-    }
-    assert_eq!(cases, 2311);
-    assert!(
-        failures.is_empty(),
-        "{} differences:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    let (cases, failures) = replay("dutch", |t| check(t, System::Dutch, |_, _| {}));
+    assert_replayed(cases, 2311, &failures);
 }
 
 /// Re-pairs every round of every tournament in `tests/data/FOLDER` with `check_file` (the checker
@@ -83,6 +48,17 @@ fn replay(
     (cases, failures)
 }
 
+/// `cases` rounds were replayed, as many as `expected`, and none differed.
+fn assert_replayed(cases: usize, expected: usize, failures: &[String]) {
+    assert_eq!(cases, expected);
+    assert!(
+        failures.is_empty(),
+        "{} differences:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// Every round of the 300 tournaments bbpPairings 6.0.0 paired under the Dutch rules in force since
 /// 1 February 2026, re-paired with the 2026 edition given explicitly: 2,349 cases, no difference.
 #[test]
@@ -90,13 +66,7 @@ fn dutch2026_replay_matches_the_reference_engine() {
     let (cases, failures) = replay("dutch2026", |t| {
         check_in(t, System::Dutch, Edition::Y2026, |_, _| {})
     });
-    assert_eq!(cases, 2349);
-    assert!(
-        failures.is_empty(),
-        "{} differences:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_replayed(cases, 2349, &failures);
 }
 
 /// The same 2,349 rounds, the edition taken from each file's system record (`092 FIDE_DUTCH_2025`),
@@ -113,13 +83,7 @@ fn dutch2026_replay_takes_the_edition_from_the_file() {
         );
     }
     let (cases, failures) = replay("dutch2026", |t| check(t, System::Dutch, |_, _| {}));
-    assert_eq!(cases, 2349);
-    assert!(
-        failures.is_empty(),
-        "{} differences:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_replayed(cases, 2349, &failures);
 }
 
 /// read → write → read gives the same tournament.

@@ -2,39 +2,15 @@
 //! validates against `schema/tournament.schema.json`, and the pairing and the checker's report validate
 //! against theirs.
 
+mod common;
+
+use common::cases::normalised;
+use common::data_files as trf_files;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use swisspair::json;
 use swisspair::{trf, Edition, System, Tournament};
 use swisspair::{Report, Round};
-
-fn data(folder: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data")
-        .join(folder)
-}
-
-fn trf_files(folder: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(data(folder))
-        .expect("tests/data folder")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-        .collect();
-    files.sort();
-    files
-}
-
-/// A tournament with the line numbers (which differ between a file and its JSON) cleared.
-fn normalised(mut t: Tournament) -> Tournament {
-    for p in &mut t.players {
-        p.line = 0;
-    }
-    if let Some(r) = t.rules.as_mut() {
-        r.line = 0;
-    }
-    t.warnings.clear();
-    t
-}
 
 /// A small JSON Schema validator for the keywords the schemas use: type, enum, properties, required,
 /// additionalProperties, items, minItems, maxItems, minimum, maximum, maxLength, $ref (local), oneOf,
@@ -274,6 +250,21 @@ fn pairing_and_check_json_validate() {
     let text = Report::new(System::Dutch, Edition::Y2017, &report)
         .to_json()
         .expect("json");
+    check_against(json::CHECK_SCHEMA, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    // With the notice that the default edition paired a file naming none (issue 25).
+    let example = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/club-16p-round5.trf"),
+    )
+    .expect("example");
+    let options = swisspair::PairOptions::new(System::Dutch);
+    let round = swisspair::pair(&example, &options).expect("pairs");
+    assert!(round.edition_notice.is_some());
+    let text = round.to_json().expect("json");
+    check_against(json::PAIRING_SCHEMA, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let t = swisspair::read_tournament(&example).expect("reads");
+    let report = swisspair::check_tournament(&t, &options).expect("checks");
+    assert!(report.edition_notice.is_some());
+    let text = report.to_json().expect("json");
     check_against(json::CHECK_SCHEMA, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let _ = trf::MAX_ROUNDS;
 }

@@ -12,103 +12,15 @@
 
 mod common;
 
-use common::replay_dutch_fixtures;
-use swisspair::matching::MatchingComputer;
+use common::cases::{self, Naming, Trf};
+use common::{check_shared_rules, colours_allowed, replay_dutch_fixtures, some_pairing_exists};
 use swisspair::state::{PlayerState, RoundState};
 use swisspair::tournament::{Colour, Tournament};
-use swisspair::{Pairing, Score, System};
-
-/// A tournament written as TRF: players (starting number = position + 1) with ratings, and rounds.
-struct Trf {
-    ratings: Vec<u32>,
-    /// Per player, per round: the TRF cell `OOOO C R`.
-    cells: Vec<Vec<String>>,
-    extra: Vec<String>,
-}
-
-impl Trf {
-    fn new(ratings: &[u32]) -> Trf {
-        Trf {
-            ratings: ratings.to_vec(),
-            cells: vec![Vec::new(); ratings.len()],
-            extra: Vec::new(),
-        }
-    }
-
-    fn cell(&mut self, player: u32, text: String) {
-        if let Some(c) = self.cells.get_mut(player as usize - 1) {
-            c.push(text);
-        }
-    }
-
-    /// A round: games `(white, black, result of white)` with `1 = 0 + -`, and byes `(player, code)`.
-    fn round(mut self, games: &[(u32, u32, char)], byes: &[(u32, char)]) -> Trf {
-        for &(w, b, r) in games {
-            let other = match r {
-                '1' => '0',
-                '0' => '1',
-                '+' => '-',
-                '-' => '+',
-                _ => '=',
-            };
-            self.cell(w, format!("{b:>4} w {r}"));
-            self.cell(b, format!("{w:>4} b {other}"));
-        }
-        for &(p, code) in byes {
-            self.cell(p, format!("0000 - {code}"));
-        }
-        self
-    }
-
-    fn line(mut self, text: &str) -> Trf {
-        self.extra.push(text.to_string());
-        self
-    }
-
-    fn build(&self) -> Tournament {
-        let mut text = String::from("012 Lim test\n");
-        for (i, (rating, cells)) in self.ratings.iter().zip(&self.cells).enumerate() {
-            let tenths: i32 = cells
-                .iter()
-                .map(|c| match c.chars().last() {
-                    Some('1' | '+' | 'U' | 'F') => 10,
-                    Some('=' | 'H') => 5,
-                    _ => 0,
-                })
-                .sum();
-            text += &format!(
-                "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  {}\n",
-                i + 1,
-                "m",
-                "",
-                format!("Player {:02}", i + 1),
-                rating,
-                "",
-                "",
-                "",
-                Score(tenths).to_string(),
-                i + 1,
-                cells.join("  ")
-            );
-        }
-        for l in &self.extra {
-            text += l;
-            text += "\n";
-        }
-        Tournament::from_bytes(text.as_bytes()).expect("test tournament reads")
-    }
-}
+use swisspair::{Pairing, System};
 
 /// Pairs the next round with Lim: games as (white, black) starting numbers in board order, and the bye.
 fn lim(t: &Tournament) -> (Vec<(u32, u32)>, Option<u32>) {
-    let pairing = System::Lim.pair(t).expect("Lim pairs");
-    let number = |i: usize| t.players[i].start_number;
-    let games = pairing
-        .games
-        .iter()
-        .map(|g| (number(g.white), number(g.black)))
-        .collect();
-    (games, pairing.bye.map(number))
+    cases::pairs(t, &System::Lim.pair(t).expect("Lim pairs"))
 }
 
 /// The articles a test pins, from its name: `art2_6_...` is 2.6, `art7_round_one` 7 (any of 7.x), and
@@ -129,25 +41,15 @@ fn articles_of(name: &str) -> Vec<String> {
 /// Issue 14: the explanation of the round names every article the test pins (the article itself or
 /// one of its paragraphs: 7 is named by 7.1 or 7.2).
 fn explains(name: &str, t: &Tournament) {
-    let (pairing, explanation) = System::Lim
-        .explain_in(swisspair::Edition::Y1999, t)
-        .expect("Lim explains");
-    assert_eq!(
-        pairing,
-        System::Lim.pair(t).expect("Lim pairs"),
-        "{name}: explaining changed the pairing"
+    let articles = articles_of(name);
+    let articles: Vec<&str> = articles.iter().map(String::as_str).collect();
+    cases::explains(
+        System::Lim,
+        swisspair::Edition::Y1999,
+        t,
+        &articles,
+        Naming::OrParagraph,
     );
-    let named = explanation.articles();
-    for article in articles_of(name) {
-        let paragraph = format!("{article}.");
-        assert!(
-            named
-                .iter()
-                .any(|a| *a == article || a.starts_with(&paragraph)),
-            "{name}: the explanation does not name {article}\n{}",
-            explanation.render()
-        );
-    }
 }
 
 fn read(text: &str) -> Tournament {
@@ -590,12 +492,7 @@ fn xxm_sets_the_maxi_option() {
 
 /// 5.1 a/b: `p` may receive `colour` (no third in a row, no three more of one colour).
 fn colour_allowed(p: &PlayerState, colour: Colour) -> bool {
-    let mut h = p.colours.clone();
-    h.push(colour);
-    let whites = h.iter().filter(|&&c| c == Colour::White).count() as i32;
-    let difference = 2 * whites - h.len() as i32;
-    let thrice = h.len() >= 3 && h[h.len() - 3..].iter().all(|&c| c == colour);
-    difference.abs() <= 2 && !thrice
+    colours_allowed(&p.colours, colour)
 }
 
 /// 2.1 (and 6): may `a` and `b` be paired at all?
@@ -611,82 +508,41 @@ fn legal(t: &Tournament, state: &RoundState, a: usize, b: usize) -> bool {
 
 /// The absolute rules for `pairing`.
 fn check_invariants(t: &Tournament, state: &RoundState, pairing: &Pairing) -> Result<(), String> {
-    let present: Vec<usize> = state.available().collect();
-    let mut seen: Vec<usize> = pairing.players().collect();
-    seen.sort_unstable();
-    if seen != present {
-        return Err(format!("players paired {seen:?}, present {present:?}"));
-    }
-    if pairing.bye.is_some() != (present.len() % 2 == 1) {
-        return Err("a bye with an even number of players, or none with an odd one".into());
-    }
-    if let Some(b) = pairing.bye {
-        if !state.players[b].bye_eligible() {
-            return Err(format!("bye to player {}", t.players[b].start_number));
-        }
-    }
-    for g in &pairing.games {
-        let (w, b) = (&state.players[g.white], &state.players[g.black]);
-        if w.has_met(g.black) {
-            return Err(format!(
-                "{} and {} meet again",
-                w.start_number, b.start_number
-            ));
-        }
-        if t.is_forbidden(g.white, g.black, state.round) {
-            return Err(format!(
-                "forbidden pair {} {}",
-                w.start_number, b.start_number
-            ));
-        }
-        let within = colour_allowed(w, Colour::White) && colour_allowed(b, Colour::Black);
-        // 6: only in the last round, and only between players of equal score.
-        let excepted = state.last_round && w.pairing_score == b.pairing_score;
-        if !within && !excepted {
-            return Err(format!(
-                "colour limits: {} - {}",
-                w.start_number, b.start_number
-            ));
-        }
-    }
-    Ok(())
+    check_shared_rules(
+        t,
+        state,
+        pairing,
+        ("", ""),
+        |b| state.players[b].bye_eligible(),
+        |w, b| {
+            let within = colour_allowed(w, Colour::White) && colour_allowed(b, Colour::Black);
+            // 6: only in the last round, and only between players of equal score.
+            let excepted = state.last_round && w.pairing_score == b.pairing_score;
+            if !within && !excepted {
+                return Err(format!(
+                    "colour limits: {} - {}",
+                    w.start_number, b.start_number
+                ));
+            }
+            Ok(())
+        },
+    )
 }
 
 /// Whether any pairing keeps the absolute rules (for rounds Lim declares impossible).
 fn some_legal_pairing_exists(t: &Tournament, state: &RoundState) -> bool {
-    let present: Vec<usize> = state.available().collect();
-    let n = present.len();
-    let size = n + n % 2;
-    let mut m = MatchingComputer::<u64>::new(size).expect("small graph");
-    for (i, &a) in present.iter().enumerate() {
-        for (j, &b) in present.iter().enumerate().skip(i + 1) {
-            if legal(t, state, a, b) {
-                m.set_edge(i, j, 1).expect("edge");
-            }
-        }
-        if n % 2 == 1 && state.players[a].bye_eligible() {
-            m.set_edge(i, n, 1).expect("edge");
-        }
-    }
-    m.solve();
-    (0..size).all(|v| m.mate(v).is_some())
+    some_pairing_exists(
+        state,
+        |a, b| legal(t, state, a, b),
+        |a| state.players[a].bye_eligible(),
+    )
 }
 
 /// Every round of every tournament, re-paired with Lim.
 #[test]
 fn lim_keeps_the_absolute_rules_in_every_round() {
-    let common::Replay {
-        rounds,
-        impossible,
-        failures,
-    } = replay_dutch_fixtures(System::Lim, check_invariants, some_legal_pairing_exists);
-    assert_eq!(rounds, 2311);
-    assert!(
-        failures.is_empty(),
-        "{} failures ({impossible} rounds impossible):\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    replay_dutch_fixtures(System::Lim, check_invariants, some_legal_pairing_exists)
+        .assert_passed(2311);
 }
 
 /// Issue 14: every round of the reference engine's tournaments is explained without error; explaining
@@ -732,9 +588,5 @@ fn lim_explains_every_round() {
         }
         Ok(())
     };
-    let common::Replay {
-        rounds, failures, ..
-    } = replay_dutch_fixtures(System::Lim, explained, |_, _| true);
-    assert_eq!(rounds, 2311);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    replay_dutch_fixtures(System::Lim, explained, |_, _| true).assert_passed(2311);
 }

@@ -66,7 +66,10 @@ def pair(
 
     Returns ``{"system", "edition", "round", "boards": [{"board", "white", "black"}], "bye"}`` where
     white, black and the bye are ``{"start_number", "name"}`` (the bye is None when nobody gets it).
-    ``edition`` is a year ("2017", "2026"); None takes the one the file names, else the default.
+    ``edition`` is a year ("2017", "2026"); None takes the one the file names, else the default. When
+    the default paired a file that names no edition while FIDE-rated events need a newer one (the Dutch
+    system: 2017 applied, 2026 in force since 1 February 2026), the result has an ``"edition_notice"``
+    that says so.
     """
     return _json.loads(_swisspair.pair_json(_bytes(tournament), system, _edition(edition), maxi))
 
@@ -77,7 +80,10 @@ def check(
     edition: Union[None, str, int] = None,
     maxi: bool = False,
 ) -> Dict[str, Any]:
-    """Re-pairs every round of a tournament; returns ``{"system", "edition", "rounds", "differences"}``."""
+    """Re-pairs every round of a tournament; returns ``{"system", "edition", "rounds", "differences"}``.
+
+    With ``"edition_notice"`` as :func:`pair` when the default edition applied for want of a choice.
+    """
     return _json.loads(_swisspair.check_json(_bytes(tournament), system, _edition(edition), maxi))
 
 

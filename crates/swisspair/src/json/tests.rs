@@ -1,19 +1,8 @@
 use super::*;
 use crate::score::Score;
+use crate::test_trf::normalised;
 
 const EXAMPLE: &str = include_str!("../../../../examples/club-16p-round5.trf");
-
-/// A tournament with the line numbers (which differ between a file and its JSON) cleared.
-fn normalised(mut t: Tournament) -> Tournament {
-    for p in &mut t.players {
-        p.line = 0;
-    }
-    if let Some(r) = t.rules.as_mut() {
-        r.line = 0;
-    }
-    t.warnings.clear();
-    t
-}
 
 #[test]
 fn detects_json() {

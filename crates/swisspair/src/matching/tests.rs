@@ -11,24 +11,10 @@ use super::*;
 // Helpers
 // ----------------------------------------------------------------------
 
-/// SplitMix64: tiny deterministic generator for the randomized tests.
-struct Rng(u64);
+#[path = "../../benches/matching/splitmix.rs"]
+mod splitmix;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
+use splitmix::Rng;
 
 /// A sum that cannot overflow: (number of wrap-arounds, low part).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]

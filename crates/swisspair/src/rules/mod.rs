@@ -8,7 +8,7 @@ mod edition;
 pub use edition::Edition;
 
 use crate::error::{Error, Result};
-use crate::tournament::{NamedSystem, Tournament};
+use crate::tournament::{NamedSystem, RulesRecord, Tournament};
 
 /// A FIDE pairing system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,11 +79,7 @@ impl System {
         if let Some(e) = requested {
             return self.check_edition(e);
         }
-        let named = tournament
-            .rules
-            .as_ref()
-            .filter(|r| Some(r.system) == self.named());
-        match named.and_then(|r| r.edition.map(|year| (r, year))) {
+        match self.edition_record(tournament) {
             Some((r, year)) => self.check_edition(Edition::from_year(year).ok_or_else(|| {
                 Error::invalid(
                     Some(r.line),
@@ -93,6 +89,21 @@ impl System {
             })?),
             None => Ok(self.default_edition()),
         }
+    }
+
+    /// The file's system record when it names an edition of this system, with the year it names.
+    fn edition_record(self, tournament: &Tournament) -> Option<(&RulesRecord, u16)> {
+        tournament
+            .rules
+            .as_ref()
+            .filter(|r| Some(r.system) == self.named())
+            .and_then(|r| r.edition.map(|year| (r, year)))
+    }
+
+    /// True when `requested` or the file's system record (092/192) chooses the edition that pairs
+    /// `tournament`; false when [`System::edition_for`] falls back to the default edition.
+    pub fn edition_chosen(self, tournament: &Tournament, requested: Option<Edition>) -> bool {
+        requested.is_some() || self.edition_record(tournament).is_some()
     }
 
     /// `edition` when the system has it; otherwise an error that lists the editions it has.

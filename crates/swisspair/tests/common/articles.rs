@@ -1,13 +1,10 @@
 //! What the Dutch article suites share: a compact way to write a small tournament, and the check of a
 //! case's pairing and of the explanation that names its article (issue 14).
 
+use super::cases::{explains as explain_names, Naming, Trf};
 use swisspair::{Edition, System, Tournament};
 
-/// A player's past rounds, one compact cell per round: opponent, colour and result run together, as in
-/// `"5w1"` (white against 5, won), `"3b="` (black against 3, draw), `"6w+"` / `"6b-"` (forfeit won /
-/// lost against 6), `"0-U"` (pairing-allocated bye), `"0-F"` (full-point bye), `"0-H"` (half-point
-/// bye), `"0-Z"` (absent, zero points). A cell for the round about to be paired announces a bye or an
-/// absence. Starting numbers are the positions in the list.
+/// A player's past rounds, one compact cell per round (see [`Trf::compact`]): `"5w1 3b="`.
 pub type Rounds = &'static str;
 
 /// The TRF text of a tournament titled `title` of `total_rounds` rounds with initial colour `initial`
@@ -22,46 +19,15 @@ pub fn trf_with(
     pab: u32,
     players: &[Rounds],
 ) -> String {
-    let mut out = format!("012 {title}\n{records}XXR {total_rounds}\nXXC {initial}\n");
-    for (i, rounds) in players.iter().enumerate() {
-        let number = i + 1;
-        let mut tenths = 0;
-        let mut cells = Vec::new();
-        for token in rounds.split_whitespace() {
-            let (opponent, rest) = token.split_at(token.len() - 2);
-            let (colour, result) = rest.split_at(1);
-            tenths += match result {
-                "1" | "+" | "F" => 10,
-                "U" => pab,
-                "=" | "H" => 5,
-                _ => 0,
-            };
-            let opponent: u32 = opponent.parse().expect("opponent number");
-            let opponent = if opponent == 0 {
-                "0000".to_string()
-            } else {
-                format!("{opponent:>4}")
-            };
-            cells.push(format!("{opponent} {colour} {result}"));
-        }
-        let line = format!(
-            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  {}",
-            number,
-            "m",
-            "",
-            format!("Player {number:02}"),
-            2400 - 10 * i,
-            "FID",
-            "",
-            "",
-            format!("{}.{}", tenths / 10, tenths % 10),
-            "",
-            cells.join("  ")
-        );
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    let trf = records
+        .lines()
+        .fold(Trf::compact(players).title(title), |t, record| {
+            t.head(record)
+        });
+    trf.head(&format!("XXR {total_rounds}"))
+        .head(&format!("XXC {initial}"))
+        .pab(pab)
+        .text()
 }
 
 /// How a case is checked.
@@ -139,13 +105,7 @@ pub fn article_of(name: &str, edition: Edition) -> Option<String> {
 
 /// Issue 14: the explanation of the round names the article the case `name` pins.
 pub fn explains(name: &str, t: &Tournament, edition: Edition) {
-    let Some(article) = article_of(name, edition) else {
-        return;
-    };
-    let (_, explanation) = System::Dutch.explain_in(edition, t).expect("explains");
-    assert!(
-        explanation.articles().contains(&article.as_str()),
-        "{name} ({edition}): the explanation does not name {article}\n{}",
-        explanation.render()
-    );
+    if let Some(article) = article_of(name, edition) {
+        explain_names(System::Dutch, edition, t, &[&article], Naming::Exact);
+    }
 }

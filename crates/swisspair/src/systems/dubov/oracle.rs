@@ -600,10 +600,9 @@ mod tests {
     use super::super::recognise;
     use super::Oracle;
     use crate::check::tournament_before;
-    use crate::selftest::{config_for, Options};
+    use crate::selftest::Options;
     use crate::state::RoundState;
     use crate::systems::{Edition, System};
-    use crate::tournament::Tournament;
 
     /// The matching built from a score group's members is a best matching — the value of the engine's
     /// matching of all the vertices — at the start of every score group of every round of generated
@@ -618,12 +617,7 @@ mod tests {
         };
         let (mut checked, mut found) = (0, 0);
         for index in 0..options.tournaments {
-            let (config, seed) = config_for(&options, index);
-            let (trf, _) =
-                crate::generate::generate_partial_in(System::Dubov, Edition::Y1997, &config, seed)
-                    .expect("generates");
-            let full = Tournament::from_trf(&crate::trf::parse(&crate::trf::write(&trf)).unwrap())
-                .expect("reads back");
+            let full = super::super::tests::generated(&options, index);
             for r in 2..=full.rounds_played {
                 let before = tournament_before(&full, r);
                 let state = RoundState::with_edition(&before, Edition::Y1997);

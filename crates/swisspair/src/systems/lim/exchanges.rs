@@ -444,19 +444,8 @@ pub fn companion(
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::Incompatible;
     use super::*;
-
-    /// Pairing numbers stand for the players; every pair is compatible except the ones listed.
-    struct Incompatible(Vec<(usize, usize)>);
-
-    impl Scrutiny for Incompatible {
-        fn compatible(&self, a: usize, b: usize) -> bool {
-            a != b && !self.0.contains(&(a.min(b), a.max(b)))
-        }
-        fn confirm(&mut self, _: &[(usize, usize)], _: &[(usize, usize)]) -> Result<bool> {
-            Ok(true)
-        }
-    }
 
     fn downward(p: usize) -> i64 {
         p as i64
@@ -499,6 +488,33 @@ mod tests {
         out
     }
 
+    /// 3.3 in these tables: every player has a compatible opponent in the next group.
+    fn anyone(_: usize, _: &[usize]) -> bool {
+        true
+    }
+
+    /// Floating `allowed` (not in the median group), with the group's parity floater, the steps
+    /// recorded.
+    fn floating(allowed: bool, parity_floater: Option<usize>) -> Floating<'static> {
+        Floating {
+            allowed,
+            parity_floater,
+            has_opponent_beyond: &anyone,
+            record: true,
+        }
+    }
+
+    /// The scrutiny of `players` (pairing numbers standing for the players) in `order`, every pair
+    /// compatible but the `played` ones.
+    fn scrutinised(
+        players: Vec<usize>,
+        order: &dyn Order,
+        played: Vec<(usize, usize)>,
+        floating: Floating<'_>,
+    ) -> Option<Scrutinised> {
+        scrutinise(players, order, &mut Incompatible(played), floating).unwrap()
+    }
+
     /// Issue 14: the articles of the steps the scrutiny records (which the explanation cites). These
     /// cases are tables of pairing numbers, without a tournament: the check is on the record.
     fn articles(
@@ -506,14 +522,7 @@ mod tests {
         judge: &mut Incompatible,
         parity: Option<usize>,
     ) -> Vec<&'static str> {
-        let none = |_: usize, _: &[usize]| true;
-        let floating = Floating {
-            allowed: true,
-            parity_floater: parity,
-            has_opponent_beyond: &none,
-            record: true,
-        };
-        let result = scrutinise(players, &DOWN, judge, floating)
+        let result = scrutinise(players, &DOWN, judge, floating(true, parity))
             .unwrap()
             .unwrap();
         result.steps.iter().map(|s| s.article()).collect()
@@ -579,17 +588,9 @@ mod tests {
     /// 4.3 applied: #2 has played #3, #4 and #5, so he takes #6 and #1 moves to #3.
     #[test]
     fn art4_3_player_2_takes_the_opponent_of_player_1() {
-        let mut judge = Incompatible(vec![(1, 4), (1, 5), (2, 3), (2, 4), (2, 5)]);
-        let none = |_: usize, _: &[usize]| true;
-        let floating = Floating {
-            allowed: true,
-            parity_floater: None,
-            has_opponent_beyond: &none,
-            record: true,
-        };
-        let result = scrutinise(vec![1, 2, 3, 4, 5, 6], &DOWN, &mut judge, floating)
-            .unwrap()
-            .unwrap();
+        let played = vec![(1, 4), (1, 5), (2, 3), (2, 4), (2, 5)];
+        let result =
+            scrutinised(vec![1, 2, 3, 4, 5, 6], &DOWN, played, floating(true, None)).unwrap();
         assert_eq!(text(&result.rows), "1 v 3, 2 v 6, 4 v 5");
         assert!(result.floated.is_empty());
         let mut judge = Incompatible(vec![(1, 4), (1, 5), (2, 3), (2, 4), (2, 5)]);
@@ -601,21 +602,8 @@ mod tests {
     #[test]
     fn art4_4_b_player_2_floats_with_the_lowest_numbered() {
         let played = vec![(1, 2), (1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5)];
-        let none = |_: usize, _: &[usize]| true;
-        let floating = Floating {
-            allowed: true,
-            parity_floater: None,
-            has_opponent_beyond: &none,
-            record: true,
-        };
-        let result = scrutinise(
-            vec![1, 2, 3, 4, 5, 6],
-            &DOWN,
-            &mut Incompatible(played),
-            floating,
-        )
-        .unwrap()
-        .unwrap();
+        let result =
+            scrutinised(vec![1, 2, 3, 4, 5, 6], &DOWN, played, floating(true, None)).unwrap();
         assert_eq!(text(&result.rows), "1 v 6, 3 v 4");
         assert_eq!(result.floated, vec![2, 5]);
         assert!(!result.parity_floater_returned);
@@ -639,20 +627,12 @@ mod tests {
             (2, 5),
             (2, 7),
         ];
-        let none = |_: usize, _: &[usize]| true;
-        let floating = Floating {
-            allowed: true,
-            parity_floater: Some(7),
-            has_opponent_beyond: &none,
-            record: true,
-        };
-        let result = scrutinise(
+        let result = scrutinised(
             vec![1, 2, 3, 4, 5, 6],
             &DOWN,
-            &mut Incompatible(played),
-            floating,
+            played,
+            floating(true, Some(7)),
         )
-        .unwrap()
         .unwrap();
         assert_eq!(text(&result.rows), "1 v 6, 3 v 5, 4 v 7");
         assert_eq!(result.floated, vec![2]);
@@ -667,19 +647,10 @@ mod tests {
         let played = vec![(1, 2), (1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5)];
         let not_5 = |p: usize, _: &[usize]| p != 5;
         let floating = Floating {
-            allowed: true,
-            parity_floater: None,
             has_opponent_beyond: &not_5,
-            record: true,
+            ..floating(true, None)
         };
-        let result = scrutinise(
-            vec![1, 2, 3, 4, 5, 6],
-            &DOWN,
-            &mut Incompatible(played),
-            floating,
-        )
-        .unwrap()
-        .unwrap();
+        let result = scrutinised(vec![1, 2, 3, 4, 5, 6], &DOWN, played, floating).unwrap();
         assert_eq!(text(&result.rows), "1 v 6, 3 v 5");
         assert_eq!(result.floated, vec![2, 4]);
         assert!(result.steps.contains(&Step::Companion { player: 4 }));
@@ -691,20 +662,7 @@ mod tests {
         // Issue 14: exempt; it pins that nobody floats (the explanation of a blocked median group is
         // 2.6's, tests/lim.rs art2_6_*).
         let played = vec![(1, 2), (1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5)];
-        let none = |_: usize, _: &[usize]| true;
-        let floating = Floating {
-            allowed: false,
-            parity_floater: None,
-            has_opponent_beyond: &none,
-            record: true,
-        };
-        let result = scrutinise(
-            vec![1, 2, 3, 4, 5, 6],
-            &DOWN,
-            &mut Incompatible(played),
-            floating,
-        )
-        .unwrap();
+        let result = scrutinised(vec![1, 2, 3, 4, 5, 6], &DOWN, played, floating(false, None));
         assert_eq!(result, None);
     }
 
@@ -725,20 +683,12 @@ mod tests {
             })
             .collect();
         assert_eq!(opponents, vec![3, 2, 1, 4, 5]);
-        let none = |_: usize, _: &[usize]| true;
-        let floating = Floating {
-            allowed: true,
-            parity_floater: None,
-            has_opponent_beyond: &none,
-            record: true,
-        };
-        let result = scrutinise(
+        let result = scrutinised(
             vec![6, 5, 4, 3, 2, 1],
             &UP,
-            &mut Incompatible(vec![(3, 6)]),
-            floating,
+            vec![(3, 6)],
+            floating(true, None),
         )
-        .unwrap()
         .unwrap();
         assert_eq!(text(&result.rows), "1 v 4, 2 v 6, 3 v 5");
         assert!(result.steps.iter().any(|s| s.article() == "4.2"));

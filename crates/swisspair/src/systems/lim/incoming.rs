@@ -178,38 +178,18 @@ pub fn note(
 
 #[cfg(test)]
 mod tests {
-    use super::super::score_groups::Adjacent;
-    use super::super::tests::{explains, All, Trf};
+    use super::super::tests::{eight_after_round_two, explains, group_input, All};
     use super::*;
     use crate::state::RoundState;
-    use crate::tournament::Tournament;
 
-    /// Eight players after two rounds. Round 1: 1 beat 5, 2 beat 6, 3 beat 7 (7 white), 4 drew with 8
-    /// (4 white). Round 2: 3 v 1 (1 won), 8 v 2 (draw), 5 v 4 (5 won), 6 v 7 (6 won). Scores: 1: 2, 2:
-    /// 1.5, 3, 5, 6, 8: 1, 4: 0.5, 7: 0.
-    fn eight_after_round_two() -> Tournament {
-        Trf::new(&[2400, 2300, 2250, 2100, 2000, 1900, 1800, 1700])
-            .round(&[(1, 5, '1'), (2, 6, '1'), (7, 3, '0'), (4, 8, '=')], &[])
-            .round(&[(3, 1, '0'), (8, 2, '='), (5, 4, '1'), (6, 7, '1')], &[])
-            .line("XXR 5")
-            .build()
-    }
-
+    /// A group without a next group: `residents` and the `incoming` floaters.
     fn input<'g>(
         score_twice: i64,
         direction: Direction,
-        median: bool,
         residents: &'g [usize],
         incoming: &'g [usize],
     ) -> GroupInput<'g> {
-        GroupInput {
-            score_twice,
-            direction,
-            median,
-            residents,
-            incoming,
-            adjacent: Adjacent::none(),
-        }
+        group_input(score_twice, direction, residents, incoming, &[])
     }
 
     /// 3.6, 3.6.3, 3.7, 3.7.3: in a group paired downward the floaters from above come first (highest
@@ -224,15 +204,15 @@ mod tests {
         let ctx = Context::new(&t, &state);
         // Into the 1-point group: 1 (2 points), 2 (1.5), 4 (0.5), 7 (0): 1, 2, then 7, 4.
         let incoming = [6, 3, 1, 0];
-        let g = input(20, Direction::Downward, false, &[], &incoming);
+        let g = input(20, Direction::Downward, &[], &incoming);
         assert_eq!(pairing_order(&ctx, &g, &incoming), vec![0, 1, 6, 3]);
-        let g = input(20, Direction::Upward, false, &[], &incoming);
+        let g = input(20, Direction::Upward, &[], &incoming);
         assert_eq!(pairing_order(&ctx, &g, &incoming), vec![6, 3, 0, 1]);
         let from_above = [7, 2];
-        let g = input(10, Direction::Downward, false, &[], &from_above);
+        let g = input(10, Direction::Downward, &[], &from_above);
         assert_eq!(pairing_order(&ctx, &g, &from_above), vec![2, 7]);
         let from_below = [2, 7];
-        let g = input(30, Direction::Upward, false, &[], &from_below);
+        let g = input(30, Direction::Upward, &[], &from_below);
         assert_eq!(pairing_order(&ctx, &g, &from_below), vec![7, 2]);
     }
 

@@ -311,41 +311,19 @@ fn pairs_without(kept: &[usize], without: usize, judge: &impl Scrutiny) -> usize
 
 #[cfg(test)]
 mod tests {
-    use super::super::score_groups::Adjacent;
-    use super::super::tests::{explains, All, Incompatible, Plain, Trf};
+    use super::super::tests::{
+        eight_after_round_two, explains, group_input, All, Incompatible, Plain,
+    };
     use super::*;
     use crate::state::RoundState;
-    use crate::tournament::Tournament;
 
-    /// Eight players after two rounds. Round 1: 1 beat 5, 2 beat 6, 3 beat 7 (7 white), 4 drew with 8
-    /// (4 white). Round 2: 3 v 1 (1 won), 8 v 2 (draw), 5 v 4 (5 won), 6 v 7 (6 won). Scores: 1: 2, 2:
-    /// 1.5, 3, 5, 6, 8: 1, 4: 0.5, 7: 0. Due colours: 1, 2, 4, 7 white; 3, 5, 6, 8 black. In round 2, 8
-    /// (0.5) met 2 (1) and 5 (0) met 4 (0.5): both floated; 3 and 6 did not.
-    fn eight_after_round_two() -> Tournament {
-        Trf::new(&[2400, 2300, 2250, 2100, 2000, 1900, 1800, 1700])
-            .round(&[(1, 5, '1'), (2, 6, '1'), (7, 3, '0'), (4, 8, '=')], &[])
-            .round(&[(3, 1, '0'), (8, 2, '='), (5, 4, '1'), (6, 7, '1')], &[])
-            .line("XXR 5")
-            .build()
-    }
-
+    /// The 1-point group paired downward: `residents`, the `incoming` floaters, the `next` group.
     fn input<'g>(
         residents: &'g [usize],
         incoming: &'g [usize],
         next: &'g [usize],
     ) -> GroupInput<'g> {
-        GroupInput {
-            score_twice: 20,
-            direction: Direction::Downward,
-            median: false,
-            residents,
-            incoming,
-            adjacent: Adjacent {
-                residents: next,
-                incoming: &[],
-                direction: Direction::Downward,
-            },
-        }
+        group_input(20, Direction::Downward, residents, incoming, next)
     }
 
     /// 3.10: of 3, 5 and 8 (1 point, all due black), 8 is the lowest numbered but floated in the

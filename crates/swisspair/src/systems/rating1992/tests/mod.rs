@@ -14,6 +14,7 @@ use super::players::{colour_allowed, preference, Ctx, OrderKey, Player};
 use crate::score::Score;
 use crate::state::{Float, RoundState};
 pub use crate::test_trf::Trf;
+use crate::test_trf::{pairs, Naming};
 use crate::tournament::{Colour, Tournament};
 use std::cmp::Reverse;
 use Colour::{Black as B, White as W};
@@ -128,34 +129,20 @@ pub fn group_ctx(players: &[(&[Colour], [Float; 2])], met: &[(usize, usize)]) ->
 
 /// Pairs the next round: games as (white, black) starting numbers in the order of F.1, and the bye.
 pub fn pair_round(t: &Tournament) -> (Vec<(u32, u32)>, Option<u32>) {
-    let pairing = super::pair(t, &RoundState::new(t)).expect("pairs");
-    let number = |i: usize| t.players[i].start_number;
-    let games = pairing
-        .games
-        .iter()
-        .map(|g| (number(g.white), number(g.black)))
-        .collect();
-    (games, pairing.bye.map(number))
+    pairs(t, &super::pair(t, &RoundState::new(t)).expect("pairs"))
 }
 
 /// Asserts that the explanation of the next round (`System::Rating1992.explain_in`) names every one of
 /// `articles`, and that its pairing is the round's pairing.
 pub fn explains(t: &Tournament, articles: &[&str]) {
     use crate::systems::{Edition, System};
-    let (pairing, explanation) = System::Rating1992
-        .explain_in(Edition::Y1992, t)
-        .expect("explains");
-    let paired = System::Rating1992
-        .pair_in(Edition::Y1992, t)
-        .expect("pairs");
-    assert_eq!(pairing, paired, "the explained pairing is the pairing");
-    for article in articles {
-        assert!(
-            explanation.articles().contains(article),
-            "the explanation does not name {article}\n{}",
-            explanation.render()
-        );
-    }
+    crate::test_trf::explains(
+        System::Rating1992,
+        Edition::Y1992,
+        t,
+        articles,
+        Naming::Exact,
+    );
 }
 
 pub fn ctx_of(t: &Tournament) -> Ctx {

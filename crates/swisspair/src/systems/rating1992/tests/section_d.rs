@@ -41,6 +41,29 @@ fn exchanges(n: usize, p: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
         .collect()
 }
 
+/// The exchanges of one player each, as `(from S1, from S2)`.
+fn of_one(all: &[(Vec<usize>, Vec<usize>)]) -> Vec<(usize, usize)> {
+    all.iter()
+        .filter(|(a, _)| a.len() == 1)
+        .map(|(a, b)| (a[0], b[0]))
+        .collect()
+}
+
+/// The exchanges of `k` players each.
+fn of_size(all: &[(Vec<usize>, Vec<usize>)], k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    all.iter().filter(|(a, _)| a.len() == k).cloned().collect()
+}
+
+/// Pairs of arrays as pairs of vectors.
+fn listed<const A: usize, const B: usize>(
+    pairs: &[([usize; A], [usize; B])],
+) -> Vec<(Vec<usize>, Vec<usize>)> {
+    pairs
+        .iter()
+        .map(|(a, b)| (a.to_vec(), b.to_vec()))
+        .collect()
+}
+
 /// D.2's matrices for S1 = 1-4, S2 = 5-8: one player a) 4-5 b) 4-6 c) 3-5 d) 4-7 e) 3-6 f) 2-5
 /// g) 3-7 h) 2-6 i) 2-7; two players j) 3+4/5+6 k) 3+4/5+7 l) 2+4/5+6 m) 3+4/6+7 n) 2+4/5+7 o) 2+3/5+6
 /// p) 2+4/6+7 q) 2+3/5+7 r) 2+3/6+7.
@@ -48,11 +71,7 @@ fn exchanges(n: usize, p: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
 fn d2_exchange_matrices_for_eight_players() {
     let all = exchanges(8, 4);
     assert_eq!(all[0], (vec![], vec![]));
-    let one: Vec<(usize, usize)> = all
-        .iter()
-        .filter(|(a, _)| a.len() == 1)
-        .map(|(a, b)| (a[0], b[0]))
-        .collect();
+    let one = of_one(&all);
     assert_eq!(
         one,
         vec![
@@ -67,8 +86,7 @@ fn d2_exchange_matrices_for_eight_players() {
             (2, 7)
         ]
     );
-    let two: Vec<(Vec<usize>, Vec<usize>)> =
-        all.iter().filter(|(a, _)| a.len() == 2).cloned().collect();
+    let two = of_size(&all, 2);
     let expected = [
         ([3, 4], [5, 6]),
         ([3, 4], [5, 7]),
@@ -80,13 +98,9 @@ fn d2_exchange_matrices_for_eight_players() {
         ([2, 3], [5, 7]),
         ([2, 3], [6, 7]),
     ];
-    let expected: Vec<(Vec<usize>, Vec<usize>)> = expected
-        .iter()
-        .map(|(a, b)| (a.to_vec(), b.to_vec()))
-        .collect();
-    assert_eq!(two, expected);
+    assert_eq!(two, listed(&expected));
     // Then three players (beyond the text, same rules): 2+3+4 with 5+6+7 is the only one left.
-    let three: Vec<_> = all.iter().filter(|(a, _)| a.len() == 3).cloned().collect();
+    let three = of_size(&all, 3);
     assert_eq!(three, vec![(vec![2, 3, 4], vec![5, 6, 7])]);
     assert_eq!(all.len(), 1 + 9 + 9 + 1);
 }
@@ -96,11 +110,7 @@ fn d2_exchange_matrices_for_eight_players() {
 #[test]
 fn d2_exchange_matrices_for_seven_players() {
     let all = exchanges(7, 3);
-    let one: Vec<(usize, usize)> = all
-        .iter()
-        .filter(|(a, _)| a.len() == 1)
-        .map(|(a, b)| (a[0], b[0]))
-        .collect();
+    let one = of_one(&all);
     assert_eq!(
         one,
         vec![
@@ -115,20 +125,16 @@ fn d2_exchange_matrices_for_seven_players() {
             (1, 6)
         ]
     );
-    let two: Vec<(Vec<usize>, Vec<usize>)> =
-        all.iter().filter(|(a, _)| a.len() == 2).cloned().collect();
-    let expected: Vec<(Vec<usize>, Vec<usize>)> = [
+    let two = of_size(&all, 2);
+    let expected = [
         ([2, 3], [4, 5]),
         ([2, 3], [4, 6]),
         ([1, 3], [4, 5]),
         ([2, 3], [5, 6]),
         ([1, 3], [4, 6]),
         ([1, 3], [5, 6]),
-    ]
-    .iter()
-    .map(|(a, b)| (a.to_vec(), b.to_vec()))
-    .collect();
-    assert_eq!(two, expected);
+    ];
+    assert_eq!(two, listed(&expected));
 }
 
 /// D.2 and A.9.b: after an exchange S1 and S2 are ordered by A.2 again.
