@@ -7,11 +7,12 @@
 //! for (const b of round.boards) console.log(b.board, b.white.name, b.black.name);
 //! ```
 //!
-//! The arbiter's round-by-round work (the page in `web/`): `overview` (standings and warnings),
-//! `explain` and `why` (built with the cargo feature `explain`: the explanations' code and text add
-//! some 170 kB, so the module for embedding leaves them out), `checklist`, `announce` (a bye for the round to be paired), `addRound` (a
-//! round's pairing and results recorded), `fromList` (a tournament from a pasted list of players), and
-//! `convert` with `to: "trf16" | "trf2026" | "json"` to write it back.
+//! Built with the cargo feature `page` (as `web/build.sh` builds it for the arbiter's page), the
+//! module also does the round-by-round work: `overview` (standings and warnings), `explain` and `why`,
+//! `checklist`, `announce` (a bye for the round to be paired), `addRound` (a round's pairing and results
+//! recorded), `fromList` (a tournament from a pasted list of players), and `convert` with
+//! `to: "trf16" | "trf2026"`. They add some 190 kB (the explanations' code and text most), so the
+//! module for embedding leaves them out.
 //!
 //! A tournament is TRF text or a JSON document (detected). Results are the JSON structures of the
 //! command line's `--format json`, as JavaScript objects. Errors are thrown as objects
@@ -87,11 +88,13 @@ fn pair_options(o: &Options) -> Result<PairOptions, Error> {
     Ok(p)
 }
 
+#[cfg(feature = "page")]
 fn serialized<T: serde::Serialize>(value: &T) -> Result<String, Error> {
     serde_json::to_string(value).map_err(|e| Error::Internal(format!("JSON output: {e}")))
 }
 
 /// A JavaScript value as a Rust one (through its JSON text).
+#[cfg(feature = "page")]
 fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Result<T, Error> {
     let text = js_sys::JSON::stringify(value)
         .ok()
@@ -157,10 +160,19 @@ pub fn convert(tournament: &str, options_object: JsValue) -> Result<String, JsVa
                 None => None,
                 Some("json") => Some(true),
                 Some("trf") => Some(false),
+                #[cfg(feature = "page")]
                 Some(other) => {
                     let format = swisspair::Format::named(other)?;
                     let doc = swisspair::read_document(tournament.as_bytes())?;
                     return swisspair::write_tournament(&doc, format, Some(&pair_options(&o)?));
+                }
+                #[cfg(not(feature = "page"))]
+                Some(other) => {
+                    return Err(Error::invalid(
+                        None,
+                        "to",
+                        format!("'{other}' is not json or trf"),
+                    ))
                 }
             };
             swisspair::json::convert(tournament.as_bytes(), to)
@@ -171,6 +183,7 @@ pub fn convert(tournament: &str, options_object: JsValue) -> Result<String, JsVa
 /// The standings and state of a tournament: `{ system, edition, rounds_played, total_rounds,
 /// next_round, finished, standings: [{ rank, start_number, name, title, rating, federation, points,
 /// rounds: [{ opponent, colour, result }], next }], warnings }`.
+#[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn overview(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
     to_js(
@@ -181,9 +194,9 @@ pub fn overview(tournament: &str, options_object: JsValue) -> Result<JsValue, Js
     )
 }
 
-/// Pairs the next round and explains it (with the `explain` feature, as the page's module is built): `{ round, text, explanation }` (`round` as `pair` returns it,
+/// Pairs the next round and explains it (with the `page` feature): `{ round, text, explanation }` (`round` as `pair` returns it,
 /// `text` as `--explain` writes it, `explanation` as `--explain --format json`).
-#[cfg(feature = "explain")]
+#[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn explain(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
     to_js(
@@ -203,8 +216,8 @@ pub fn explain(tournament: &str, options_object: JsValue) -> Result<JsValue, JsV
 }
 
 /// Why the next round gives `player` his opponent, colour or bye (`--why N`), or, with `other`, why
-/// the two were not paired (`--why N,M`): text. With the `explain` feature.
-#[cfg(feature = "explain")]
+/// the two were not paired (`--why N,M`): text. With the `page` feature.
+#[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn why(
     tournament: &str,
@@ -227,6 +240,7 @@ pub fn why(
 
 /// The checklist of the round to be paired (`-l`) as data: `{ system, edition, round, last_round,
 /// initial_colour, columns, rows: [{ group, cells }], text }`.
+#[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn checklist(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
     to_js(
@@ -247,6 +261,7 @@ pub fn checklist(tournament: &str, options_object: JsValue) -> Result<JsValue, J
 
 /// Announces a bye for the round to be paired (`kind`: `"H"`, `"F"`, `"Z"`; `""` withdraws the
 /// announcement); returns the tournament as JSON text.
+#[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn announce(tournament: &str, player: u32, kind: &str) -> Result<String, JsValue> {
     let kind = if kind.trim().is_empty() {
@@ -266,6 +281,7 @@ pub fn announce(tournament: &str, player: u32, kind: &str) -> Result<String, JsV
 
 /// Records the round `pairing` (as `pair` returns it) with `results` (one per board: `"1-0"`, `"½-½"`,
 /// `"0-1"`, `"+-"`, `"-+"`, `"--"`); returns the tournament as JSON text.
+#[cfg(feature = "page")]
 #[wasm_bindgen(js_name = addRound)]
 pub fn add_round(tournament: &str, pairing: JsValue, results: JsValue) -> Result<String, JsValue> {
     (|| {
@@ -293,6 +309,7 @@ pub fn add_round(tournament: &str, pairing: JsValue, results: JsValue) -> Result
 
 /// A tournament from a pasted list of players (one a line: name, rating, federation) with `rounds`
 /// rounds, the top player white in round 1 unless `initial_white` is false; returns it as JSON text.
+#[cfg(feature = "page")]
 #[wasm_bindgen(js_name = fromList)]
 pub fn from_list(text: &str, rounds: u32, initial_white: bool) -> Result<String, JsValue> {
     swisspair::tournament_from_list(text, rounds, initial_white)
