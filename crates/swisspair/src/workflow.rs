@@ -637,7 +637,11 @@ pub fn explain_next(tournament: &Tournament, options: &PairOptions) -> Result<Ex
     t.maxi |= options.maxi;
     let (pairing, explanation) = options.system.explain_in(edition, &t)?;
     Ok(Explained {
-        round: Round::new(&t, options.system, edition, &pairing),
+        round: Round::new(&t, options.system, edition, &pairing).noting_edition(
+            &t,
+            options.system,
+            options.edition,
+        ),
         explanation,
         tournament: t,
         edition,

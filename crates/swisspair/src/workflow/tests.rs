@@ -47,6 +47,18 @@ fn overview_of_the_example() {
         Some(ResultCode::HalfPointBye)
     );
     assert!(o.standings.iter().filter(|s| s.next.is_some()).count() == 2);
+    // The command line's one warning: no system record names the edition.
+    assert_eq!(o.warnings.len(), 1, "{:?}", o.warnings);
+    assert!(
+        o.warnings.iter().all(|w| w.contains("2026")),
+        "{:?}",
+        o.warnings
+    );
+    let o = overview(
+        EXAMPLE,
+        &PairOptions::from_names("dutch", Some("2017")).unwrap(),
+    )
+    .unwrap();
     assert!(o.warnings.is_empty(), "{:?}", o.warnings);
     let json = serde_json::to_string(&o).unwrap();
     assert!(
