@@ -436,7 +436,12 @@ function wire() {
   $("why-close").addEventListener("click", () => { $("why").hidden = true; });
 }
 
-await init();
+try {
+  await init();
+} catch (e) {
+  showError(`the WebAssembly module could not be loaded (${e.message ?? e}): serve web/dist with a static server, e.g. python3 -m http.server -d web/dist`);
+  throw e;
+}
 window.swisspair = sp;
 state = load();
 wire();

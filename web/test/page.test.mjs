@@ -32,6 +32,11 @@ function cli(args, options = {}) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/// What --why writes on standard error, without the warnings (the page shows those above the tables).
+function why(...args) {
+  return cli(["--dutch", example, "-p", "--why", ...args]).stderr.split("\n").filter((l) => !l.startsWith("swisspair: warning:")).join("\n");
+}
+
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".trf": "text/plain" };
 
 before(async () => {
@@ -108,10 +113,11 @@ async function enterResults(seed) {
 }
 
 async function download(what) {
-  const existing = new Set(readdirSync(downloads));
+  // One file at a time: the folder is emptied first (a second download of a name may replace the first).
+  for (const f of readdirSync(downloads)) rmSync(join(downloads, f), { force: true });
   await page.select("#download", what);
   for (let i = 0; i < 100; i++) {
-    const fresh = readdirSync(downloads).filter((f) => !existing.has(f) && !f.endsWith(".crdownload"));
+    const fresh = readdirSync(downloads).filter((f) => !f.endsWith(".crdownload"));
     if (fresh.length) return join(downloads, fresh[0]);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -159,13 +165,13 @@ test("a player's explanation, with the articles, as --why says it", async () => 
   await page.waitForFunction(() => !document.querySelector("#why").hidden && document.querySelector("#why-text").textContent);
   const text = await page.$eval("#why-text", (e) => e.textContent);
   assert.match(text, /\[[A-E]\.\d+\]/, "article numbers");
-  assert.equal(text, cli(["--dutch", example, "-p", "--why", "5"]).stderr);
+  assert.equal(text, why("5"));
   await page.screenshot({ path: join(shots, "why.png") });
   await page.keyboard.down("Shift");
   await page.click('#standings tr[data-player="1"] td.name');
   await page.keyboard.up("Shift");
   const pair = await page.$eval("#why-text", (e) => e.textContent);
-  assert.equal(pair, cli(["--dutch", example, "-p", "--why", "5,1"]).stderr);
+  assert.equal(pair, why("5,1"));
   await page.click("#why-close");
 });
 
@@ -214,6 +220,10 @@ test("results entered, the next round paired, the TRF downloaded checks with swi
   assert.match(summary, /6 rounds re-paired .*: 0 rounds differ/);
   await tab("crosstable");
   assert.equal(await page.$$eval("#crosstable tr", (r) => r.length), 17);
+  // The finished tournament downloaded as JSON opens again.
+  const finished = await download("json");
+  await open(finished);
+  assert.match(await page.$eval("#status", (e) => e.textContent), /16 players · 6 of 6 rounds played · finished/);
 });
 
 test("a malformed file shows its line, as the command line", async () => {
@@ -280,9 +290,15 @@ test("speed: a 1,000-player round paired under 0.5 s, its 500 boards rendered", 
   console.log(`timing: a result entered on board 500 in ${Date.now() - t0} ms`);
 });
 
-test("phone width", async () => {
+test("a file dropped on the page, at phone width", async () => {
   await page.click("#clear");
-  await open(example);
+  // Dropped on the page, as from a file manager.
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], "dropped.trf"));
+    document.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, readFileSync(example, "utf8"));
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("dropped.trf · 16 players"));
   await page.setViewport({ width: 390, height: 800, isMobile: true });
   await pairNext();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
