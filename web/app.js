@@ -234,7 +234,7 @@ function runCheck() {
     $("check-result").innerHTML = `<p class="error">${esc(errorText(e))}</p>`;
     return;
   }
-  const head = `<p class="${report.differences.length ? "error" : "ok"}" id="check-summary">${report.rounds} rounds re-paired by the ${SYSTEMS[report.system]} system, ${report.edition} edition: ` +
+  const head = `<p class="${report.differences.length ? "bad" : "ok"}" id="check-summary">${report.rounds} rounds re-paired by the ${SYSTEMS[report.system]} system, ${report.edition} edition: ` +
     `${report.differences.length} ${report.differences.length === 1 ? "round differs" : "rounds differ"}.</p>`;
   const key = (p) => `${p.white}-${p.black}`;
   const pair = (p) => (p.black ? `${p.white} – ${p.black}` : `${p.white} bye`);

@@ -255,6 +255,20 @@ test("a tournament of 9 pasted players played to the end", async () => {
   assert.match(await page.$eval("#status", (e) => e.textContent), /finished/);
   const file = await download("trf16");
   assert.match(cli(["--dutch", file, "-c"]).stdout, /^5 rounds checked, 0 differ$/m);
+  // Paired by the Dutch system, checked by another: the rounds that differ, as -c lists them.
+  for (const system of ["dubov", "lim", "rating1992"]) {
+    await page.select("#system", system);
+    await tab("check");
+    await page.click("#check");
+    const summary = await page.$eval("#check-summary", (e) => e.textContent);
+    const differ = Number(/^5 rounds checked, (\d+) differ$/m.exec(cli([`--${system}`, file, "-c"]).stdout)[1]);
+    assert.match(summary, new RegExp(`: ${differ} rounds? differs?\\.$`), system);
+    const rounds = await page.$$eval("#check-result h3", (h) => h.length);
+    assert.equal(rounds, differ, system);
+    if (differ) assert.ok((await page.$$("#check-result td.diff")).length > 0, "differing pairs highlighted");
+    if (differ && system === "dubov") await page.screenshot({ path: join(shots, "check.png") });
+  }
+  await page.select("#system", "dutch");
   await tab("standings");
   await page.screenshot({ path: join(shots, "nine-players.png") });
 });
