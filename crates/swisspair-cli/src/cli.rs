@@ -88,6 +88,19 @@ pub struct Cli {
     #[command(flatten)]
     pub system: SystemFlags,
 
+    /// Use the Swiss Team Pairing System (C.04.6, 2026) for a team tournament; chosen also by the
+    /// file's 192/092 FIDE_TEAM_... code when no system is named.
+    #[arg(long, conflicts_with = "system")]
+    pub team: bool,
+    /// With --team: the colour preferences (C.04.6 1.7): a (Type A), b (Type B) or none; overrides
+    /// the file's code.
+    #[arg(long, value_name = "a|b|none")]
+    pub team_colours: Option<String>,
+    /// With --team: the primary score (C.04.6 1.2): mp (match points) or gp (game points); overrides
+    /// the file's code.
+    #[arg(long, value_name = "mp|gp")]
+    pub team_score: Option<String>,
+
     /// The edition of the system's rules (Dutch: 2017, the default, or 2026), for -p, -l, -c and -g.
     /// Without it, the edition the file's system record names (092/192, e.g. FIDE_DUTCH_2025), otherwise
     /// the system's default edition.

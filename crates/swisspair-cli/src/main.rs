@@ -72,6 +72,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             "-p (pair), -c (check) and -g (generate) exclude each other: give one",
         ));
     }
+    if commands::team::chosen(&cli)? {
+        return commands::team::run(&cli);
+    }
     let system = cli::system_of(&cli)?;
     let requested = cli::requested_edition(system, cli.edition.as_deref())?;
     if cli.generate.is_none() {

@@ -560,20 +560,27 @@ mod tests {
         }
     }
 
+    /// Round 2 with players 1, 2 and 3 present, 1 forbidden to meet 2 and 3 (`XXP`), so that 1 must get
+    /// the bye; 1's round 1 was `round_one`, 3's a bye. The lines too, to add a system record.
+    fn only_the_bye_for_1(round_one: char) -> ([String; 4], Tournament) {
+        let lines = [
+            line(1, "", &[(0, '-', round_one)]),
+            line(2, "", &[(4, 'w', '1')]),
+            line(3, "", &[(0, '-', 'U')]),
+            line(4, "", &[(2, 'b', '0'), (0, '-', 'Z')]),
+        ];
+        let t = tournament(&lines, "XXR 3\nXXP 1 2\nXXP 1 3");
+        assert_eq!(t.next_round(), 2);
+        (lines, t)
+    }
+
     /// `legal_pairing_exists` applies the same bye rule: three players present, the only pair allowed
     /// is 2-3, so player 1 must get the bye; a full-point bye in round 1 bars it under 2026 only.
     #[test]
     fn a_legal_pairing_exists_under_the_same_bye_rule() {
         let dutch = ColourLimits::of(System::Dutch);
         for (round_one, in_2017, in_2026) in [('F', true, false), ('H', true, true)] {
-            let lines = [
-                line(1, "", &[(0, '-', round_one)]),
-                line(2, "", &[(4, 'w', '1')]),
-                line(3, "", &[(0, '-', 'U')]),
-                line(4, "", &[(2, 'b', '0'), (0, '-', 'Z')]),
-            ];
-            let t = tournament(&lines, "XXR 3\nXXP 1 2\nXXP 1 3");
-            assert_eq!(t.next_round(), 2);
+            let (lines, t) = only_the_bye_for_1(round_one);
             assert_eq!(
                 legal_pairing_exists_in(&t, dutch, Edition::Y2017),
                 in_2017,
@@ -617,14 +624,7 @@ mod tests {
             if round_one == 'U' {
                 continue;
             }
-            let lines = [
-                line(1, "", &[(0, '-', round_one)]),
-                line(2, "", &[(4, 'w', '1')]),
-                line(3, "", &[(0, '-', 'U')]),
-                line(4, "", &[(2, 'b', '0'), (0, '-', 'Z')]),
-            ];
-            let t = tournament(&lines, "XXR 3\nXXP 1 2\nXXP 1 3");
-            assert_eq!(t.next_round(), 2);
+            let (_, t) = only_the_bye_for_1(round_one);
             assert_eq!(
                 legal_pairing_exists_in(&t, dubov, Edition::Y1997),
                 !barred,

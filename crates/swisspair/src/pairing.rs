@@ -3,6 +3,7 @@
 use crate::score::Score;
 use crate::sorting::sort_by_key;
 use crate::state::RoundState;
+use crate::tournament::Colour;
 use crate::tournament::Tournament;
 use std::cmp::Reverse;
 use std::fmt::Write as _;
@@ -14,6 +15,22 @@ pub struct Game {
     pub white: usize,
     /// The player with black.
     pub black: usize,
+}
+
+impl Game {
+    /// The game of `first` and `second` in which `first` has `colour`.
+    pub fn with_colour(first: usize, second: usize, colour: Colour) -> Self {
+        match colour {
+            Colour::White => Game {
+                white: first,
+                black: second,
+            },
+            Colour::Black => Game {
+                white: second,
+                black: first,
+            },
+        }
+    }
 }
 
 /// A round's pairing.

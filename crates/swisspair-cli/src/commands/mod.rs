@@ -1,11 +1,12 @@
 //! The commands, one file each: `-p` ([`pair`]), `-c` ([`check`]), `-g` ([`generate`]), `convert`
-//! ([`convert`]) and `selftest` ([`selftest`]). `main` reads the flags and calls one of them.
+//! ([`convert`]), `selftest` ([`selftest`]) and `--team` ([`team`]). `main` reads the flags and calls one of them.
 
 pub mod check;
 pub mod convert;
 pub mod generate;
 pub mod pair;
 pub mod selftest;
+pub mod team;
 
 use crate::failure::Failure;
 use crate::files;

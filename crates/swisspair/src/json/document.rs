@@ -61,54 +61,23 @@ pub enum ColourName {
     Black,
 }
 
-/// What a point value applies to (the XXS codes in brackets).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PointName {
-    /// A win with white (`WW`).
-    WinWhite,
-    /// A win with black (`BW`).
-    WinBlack,
-    /// A draw with white (`WD`).
-    DrawWhite,
-    /// A draw with black (`BD`).
-    DrawBlack,
-    /// A loss with white (`WL`).
-    LossWhite,
-    /// A loss with black (`BL`).
-    LossBlack,
-    /// A zero-point bye (`ZPB`).
-    ZeroPointBye,
-    /// A half-point bye (`HPB`).
-    HalfPointBye,
-    /// A full-point bye (`FPB`).
-    FullPointBye,
-    /// The pairing-allocated bye (`PAB`).
-    PairingAllocatedBye,
-    /// A forfeit win (`FW`).
-    ForfeitWin,
-    /// A forfeit loss (`FL`).
-    ForfeitLoss,
-}
+/// What a point value applies to: the TRF reader's [`PointKey`], by its JSON name.
+pub use crate::trf::PointKey as PointName;
 
-/// Every point key with its JSON name and its XXS code.
-pub(super) const POINT_KEYS: [(PointKey, PointName, &str); 12] = [
-    (PointKey::WinWhite, PointName::WinWhite, "WW"),
-    (PointKey::WinBlack, PointName::WinBlack, "BW"),
-    (PointKey::DrawWhite, PointName::DrawWhite, "WD"),
-    (PointKey::DrawBlack, PointName::DrawBlack, "BD"),
-    (PointKey::LossWhite, PointName::LossWhite, "WL"),
-    (PointKey::LossBlack, PointName::LossBlack, "BL"),
-    (PointKey::ZeroPointBye, PointName::ZeroPointBye, "ZPB"),
-    (PointKey::HalfPointBye, PointName::HalfPointBye, "HPB"),
-    (PointKey::FullPointBye, PointName::FullPointBye, "FPB"),
-    (
-        PointKey::PairingAllocatedBye,
-        PointName::PairingAllocatedBye,
-        "PAB",
-    ),
-    (PointKey::ForfeitWin, PointName::ForfeitWin, "FW"),
-    (PointKey::ForfeitLoss, PointName::ForfeitLoss, "FL"),
+/// Every point key with its XXS code.
+pub(super) const POINT_KEYS: [(PointKey, &str); 12] = [
+    (PointKey::WinWhite, "WW"),
+    (PointKey::WinBlack, "BW"),
+    (PointKey::DrawWhite, "WD"),
+    (PointKey::DrawBlack, "BD"),
+    (PointKey::LossWhite, "WL"),
+    (PointKey::LossBlack, "BL"),
+    (PointKey::ZeroPointBye, "ZPB"),
+    (PointKey::HalfPointBye, "HPB"),
+    (PointKey::FullPointBye, "FPB"),
+    (PointKey::PairingAllocatedBye, "PAB"),
+    (PointKey::ForfeitWin, "FW"),
+    (PointKey::ForfeitLoss, "FL"),
 ];
 
 /// The result column of a round cell, written as in TRF: `1 = 0 W D L + - H F U Z`.

@@ -125,9 +125,7 @@ pub fn trf_to_document(trf: &Trf) -> TournamentJson {
             }
             Record::PointValues(values) => {
                 for (key, value) in values {
-                    if let Some((_, name, _)) = POINT_KEYS.iter().find(|(k, _, _)| k == key) {
-                        doc.points.insert(*name, Points(*value));
-                    }
+                    doc.points.insert(*key, Points(*value));
                 }
             }
             Record::Acceleration { player, points } => doc.acceleration.push(AccelerationJson {
@@ -301,8 +299,8 @@ fn document_to_trf_with_paths(doc: &TournamentJson) -> Result<(Trf, Vec<String>)
     if !doc.points.is_empty() {
         let mut text = String::from("XXS");
         let mut values = Vec::new();
-        for (name, value) in &doc.points {
-            if let Some((key, _, code)) = POINT_KEYS.iter().find(|(_, n, _)| n == name) {
+        for (key, value) in &doc.points {
+            if let Some((_, code)) = POINT_KEYS.iter().find(|(k, _)| k == key) {
                 let _ = write!(text, " {code}={}", value.0);
                 values.push((*key, value.0));
             }

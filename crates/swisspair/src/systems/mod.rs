@@ -5,6 +5,7 @@ pub mod dubov;
 pub mod dutch;
 pub mod lim;
 pub mod rating1992;
+pub mod team;
 
 pub use crate::rules::{Edition, System};
 

@@ -8,6 +8,7 @@
 mod build;
 mod points;
 mod rules_record;
+pub mod team;
 
 pub use points::PointSystem;
 pub use rules_record::{NamedSystem, RulesRecord, SUPPORTED_CODES};

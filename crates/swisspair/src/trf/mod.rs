@@ -10,11 +10,14 @@
 //! records 142, 152, 162,
 //! 192, 240, 250, 260 and 299. Every other line is kept as it is and written back unchanged.
 
+mod encoding;
+mod fields;
 mod parse;
+mod player;
 mod write;
 
 pub(crate) use parse::team_tournament;
-pub use parse::{parse, parse_bytes, parse_line};
+pub use parse::{parse, parse_bytes, parse_line, parse_team_bytes};
 pub use write::{format_player, format_trf26, write, MAX_162_VALUE};
 
 use crate::score::Score;
@@ -124,20 +127,35 @@ pub enum ByeRequestKind {
     Zero,
 }
 
-/// What a point value applies to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// What a point value applies to (the XXS codes in brackets; in JSON its snake-case name).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum PointKey {
+    /// A win with white (`WW`).
     WinWhite,
+    /// A win with black (`BW`).
     WinBlack,
+    /// A draw with white (`WD`).
     DrawWhite,
+    /// A draw with black (`BD`).
     DrawBlack,
+    /// A loss with white (`WL`).
     LossWhite,
+    /// A loss with black (`BL`).
     LossBlack,
+    /// A zero-point bye (`ZPB`).
     ZeroPointBye,
+    /// A half-point bye (`HPB`).
     HalfPointBye,
+    /// A full-point bye (`FPB`).
     FullPointBye,
+    /// The pairing-allocated bye (`PAB`).
     PairingAllocatedBye,
+    /// A forfeit win (`FW`).
     ForfeitWin,
+    /// A forfeit loss (`FL`).
     ForfeitLoss,
 }
 

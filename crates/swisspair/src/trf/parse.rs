@@ -1,27 +1,42 @@
 //! The TRF reader: text to records, with an error naming the line and field for anything malformed.
 
+use super::encoding::{count_line_breaks, decode_windows_1252_lines, split_lines};
+use super::fields::{
+    columns, parse_count, parse_id_list, parse_points, parse_round_number, parse_start_number,
+};
+use super::player::{parse_player, MAX_LINE_CHARS};
 use super::{
-    AbnormalPoints, ByeRequestKind, Cell, CellColour, InitialColour, Line, PlayerRecord, PointKey,
-    Record, ResultCode, Trf, MAX_ROUNDS, MAX_START_NUMBER,
+    AbnormalPoints, ByeRequestKind, InitialColour, Line, PointKey, Record, Trf, MAX_ROUNDS,
 };
 use crate::error::{Error, Result};
 use crate::score::Score;
-
-/// 0-based column where the first round cell of a player record starts.
-const FIRST_ROUND_COLUMN: usize = 91;
-/// Width of a round cell with its separating spaces.
-const ROUND_WIDTH: usize = 10;
-/// Longest line accepted (a player record with [`MAX_ROUNDS`] rounds, with room to spare).
-const MAX_LINE_CHARS: usize = FIRST_ROUND_COLUMN + ROUND_WIDTH * (MAX_ROUNDS + 1) + 200;
 
 /// Reads a TRF file from bytes: UTF-8 (a byte-order mark is skipped), any line ending. A file that is not
 /// UTF-8 is read line by line: lines that are valid UTF-8 as they are, the others as Windows-1252 (which
 /// contains every printable Latin-1 character), with one warning naming the first such line. Bytes no text
 /// file holds (NUL and most control characters) are refused.
 pub fn parse_bytes(bytes: &[u8]) -> Result<Trf> {
+    parse_bytes_as(bytes, Kind::Individual)
+}
+
+/// Reads a team tournament's file (C.04.6): as [`parse_bytes`], without refusing the team records.
+pub fn parse_team_bytes(bytes: &[u8]) -> Result<Trf> {
+    parse_bytes_as(bytes, Kind::Team)
+}
+
+/// Which tournaments a read accepts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Individual tournaments only: a team tournament is refused before its player records are read.
+    Individual,
+    /// Team tournaments as well (their records are kept as [`Record::Other`]).
+    Team,
+}
+
+fn parse_bytes_as(bytes: &[u8], kind: Kind) -> Result<Trf> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
-        Ok(text) => parse(text),
+        Ok(text) => parse_as(text, kind),
         Err(e) => {
             let good = bytes.get(..e.valid_up_to()).unwrap_or_default();
             let line = 1 + count_line_breaks(good);
@@ -48,7 +63,7 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Trf> {
                 ));
             }
             let text = decode_windows_1252_lines(bytes);
-            let mut trf = parse(&text)?;
+            let mut trf = parse_as(&text, kind)?;
             trf.warnings.insert(
                 0,
                 format!(
@@ -60,88 +75,18 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Trf> {
     }
 }
 
-/// Windows-1252 characters of the bytes 0x80-0x9F (the five bytes it leaves undefined stay the Latin-1
-/// control characters, as browsers read them). The other bytes are the Latin-1 characters of that code.
-const WINDOWS_1252_80_9F: [char; 32] = [
-    '\u{20AC}', '\u{0081}', '\u{201A}', '\u{0192}', '\u{201E}', '\u{2026}', '\u{2020}', '\u{2021}',
-    '\u{02C6}', '\u{2030}', '\u{0160}', '\u{2039}', '\u{0152}', '\u{008D}', '\u{017D}', '\u{008F}',
-    '\u{0090}', '\u{2018}', '\u{2019}', '\u{201C}', '\u{201D}', '\u{2022}', '\u{2013}', '\u{2014}',
-    '\u{02DC}', '\u{2122}', '\u{0161}', '\u{203A}', '\u{0153}', '\u{009D}', '\u{017E}', '\u{0178}',
-];
-
-/// One byte read as Windows-1252.
-fn windows_1252(b: u8) -> char {
-    match b {
-        0x80..=0x9F => WINDOWS_1252_80_9F
-            .get(usize::from(b - 0x80))
-            .copied()
-            .unwrap_or(char::REPLACEMENT_CHARACTER),
-        _ => char::from(b),
-    }
-}
-
-/// The text of a file that is not UTF-8: each line (line endings kept) as UTF-8 when it is valid UTF-8,
-/// otherwise as Windows-1252. A file mixing both (a UTF-8 header, Latin-1 names) keeps every letter.
-fn decode_windows_1252_lines(bytes: &[u8]) -> String {
-    let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
-    for chunk in bytes.split_inclusive(|&b| b == b'\n' || b == b'\r') {
-        match std::str::from_utf8(chunk) {
-            Ok(s) => text.push_str(s),
-            Err(_) => text.extend(chunk.iter().map(|&b| windows_1252(b))),
-        }
-    }
-    text
-}
-
-fn count_line_breaks(bytes: &[u8]) -> usize {
-    let mut count = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' => count += 1,
-            b'\r' => {
-                count += 1;
-                if bytes.get(i + 1) == Some(&b'\n') {
-                    i += 1;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    count
-}
-
-/// Splits text into lines on LF, CRLF or CR.
-fn split_lines(text: &str) -> Vec<&str> {
-    let mut lines = Vec::new();
-    let mut rest = text;
-    while !rest.is_empty() {
-        match rest.find(['\n', '\r']) {
-            Some(pos) => {
-                lines.push(&rest[..pos]);
-                let skip = if rest[pos..].starts_with("\r\n") {
-                    2
-                } else {
-                    1
-                };
-                rest = &rest[pos + skip..];
-            }
-            None => {
-                lines.push(rest);
-                rest = "";
-            }
-        }
-    }
-    lines
-}
-
 /// Reads a TRF file from text.
 pub fn parse(text: &str) -> Result<Trf> {
+    parse_as(text, Kind::Individual)
+}
+
+fn parse_as(text: &str, kind: Kind) -> Result<Trf> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let mut trf = Trf::default();
     let lines = split_lines(text);
-    refuse_team_tournament(&lines)?;
+    if kind == Kind::Individual {
+        refuse_team_tournament(&lines)?;
+    }
     for (index, raw) in lines.into_iter().enumerate() {
         let number = index + 1;
         if raw.contains('\0') {
@@ -340,85 +285,6 @@ fn parse_record(line: &str, number: usize, warnings: &mut Vec<String>) -> Result
             }
         },
         _ => Record::Other,
-    })
-}
-
-fn parse_count(text: &str, at: Option<usize>, code: &str, what: &str) -> Result<u32> {
-    let t = text.trim();
-    match t.parse::<u32>() {
-        Ok(n) if t.bytes().all(|b| b.is_ascii_digit()) && n as usize <= MAX_ROUNDS => Ok(n),
-        Ok(_) if t.bytes().all(|b| b.is_ascii_digit()) => Err(Error::invalid(
-            at,
-            format!("{code} {what}"),
-            format!("{t} is more than {MAX_ROUNDS}"),
-        )),
-        _ if t.len() > 3 && t.bytes().all(|b| b.is_ascii_digit()) => Err(Error::invalid(
-            at,
-            format!("{code} {what}"),
-            format!("{t} is more than {MAX_ROUNDS}"),
-        )),
-        _ => Err(Error::invalid(
-            at,
-            format!("{code} {what}"),
-            format!("'{t}' is not a number"),
-        )),
-    }
-}
-
-fn parse_round_number(text: &str, at: Option<usize>, field: &str) -> Result<u32> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Err(Error::invalid(at, field, "missing"));
-    }
-    if !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::invalid(at, field, format!("'{t}' is not a number")));
-    }
-    match t.parse::<u32>() {
-        Ok(n) if (1..=MAX_ROUNDS as u32).contains(&n) => Ok(n),
-        _ => Err(Error::invalid(
-            at,
-            field,
-            format!("{t} is not a round number from 1 to {MAX_ROUNDS}"),
-        )),
-    }
-}
-
-fn parse_start_number(text: &str, at: Option<usize>, field: &str) -> Result<u32> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Err(Error::invalid(at, field, "missing"));
-    }
-    if !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::invalid(at, field, format!("'{t}' is not a number")));
-    }
-    match t.parse::<u32>() {
-        Ok(n) if (1..=MAX_START_NUMBER).contains(&n) => Ok(n),
-        _ => Err(Error::invalid(
-            at,
-            field,
-            format!("{t} is not a starting number from 1 to {MAX_START_NUMBER}"),
-        )),
-    }
-}
-
-fn parse_id_list<'a>(
-    tokens: impl Iterator<Item = &'a str>,
-    at: Option<usize>,
-    field: &str,
-) -> Result<Vec<u32>> {
-    tokens.map(|t| parse_start_number(t, at, field)).collect()
-}
-
-fn parse_points(text: &str, at: Option<usize>, field: &str) -> Result<Score> {
-    Score::parse(text).ok_or_else(|| {
-        Error::invalid(
-            at,
-            field,
-            format!(
-                "'{}' is not a number of points with at most one decimal",
-                text.trim()
-            ),
-        )
     })
 }
 
@@ -661,229 +527,10 @@ fn columns_162(rest: &str) -> Option<Vec<String>> {
     (!tokens.is_empty()).then_some(tokens)
 }
 
-/// The characters of a line in columns `from..=to` (1-based, inclusive), or fewer where the line is short.
-fn columns(chars: &[char], from: usize, to: usize) -> String {
-    let start = (from - 1).min(chars.len());
-    let end = to.min(chars.len());
-    chars[start..end].iter().collect()
-}
-
-fn parse_player(line: &str, number: usize) -> Result<PlayerRecord> {
-    let at = Some(number);
-    let chars: Vec<char> = line.chars().collect();
-    // Starting number: columns 5-8, with column 4 and 9 blank.
-    let wide = columns(&chars, 4, 9);
-    if wide.trim().len() > 4 && wide.trim().bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::invalid(
-            at,
-            "starting number",
-            format!(
-                "{} does not fit columns 5-8 (at most {MAX_START_NUMBER})",
-                wide.trim()
-            ),
-        ));
-    }
-    if chars.len() < 8 {
-        return Err(Error::invalid(
-            at,
-            "starting number",
-            "truncated player record: columns 5-8 must hold the starting number",
-        ));
-    }
-    if chars.get(3).is_some_and(|c| *c != ' ') {
-        return Err(Error::invalid(
-            at,
-            "starting number",
-            "column 4 must be blank",
-        ));
-    }
-    let start_number =
-        parse_start_number(&columns(&chars, 5, 8), at, "starting number (columns 5-8)")?;
-    let rating_text = columns(&chars, 49, 52);
-    let rating = if rating_text.trim().is_empty() {
-        0
-    } else if rating_text.trim().bytes().all(|b| b.is_ascii_digit()) {
-        rating_text.trim().parse().unwrap_or(0)
-    } else {
-        return Err(Error::invalid(
-            at,
-            "rating (columns 49-52)",
-            format!("'{}' is not a number", rating_text.trim()),
-        ));
-    };
-    let points_text = columns(&chars, 81, 84);
-    let points = if points_text.trim().is_empty() {
-        None
-    } else {
-        Some(parse_points(&points_text, at, "points (columns 81-84)")?)
-    };
-    let rank_text = columns(&chars, 86, 89);
-    let rank = if rank_text.trim().is_empty() {
-        None
-    } else if rank_text.trim().bytes().all(|b| b.is_ascii_digit()) {
-        rank_text.trim().parse().ok()
-    } else {
-        return Err(Error::invalid(
-            at,
-            "rank (columns 86-89)",
-            format!("'{}' is not a number", rank_text.trim()),
-        ));
-    };
-    if chars.len() > 89
-        && chars[89..chars.len().min(FIRST_ROUND_COLUMN)]
-            .iter()
-            .any(|c| *c != ' ')
-    {
-        return Err(Error::invalid(
-            at,
-            "round 1",
-            "columns 90-91 must be blank: the first round starts at column 92",
-        ));
-    }
-    let mut rounds = Vec::new();
-    let mut start = FIRST_ROUND_COLUMN;
-    while start < chars.len() {
-        let round = rounds.len() + 1;
-        if round > MAX_ROUNDS {
-            return Err(Error::invalid(
-                at,
-                "rounds",
-                format!("more than {MAX_ROUNDS} rounds"),
-            ));
-        }
-        let end = (start + ROUND_WIDTH).min(chars.len());
-        rounds.push(parse_cell(&chars[start..end], number, round, start + 1)?);
-        start += ROUND_WIDTH;
-    }
-    while rounds.last().is_some_and(Cell::is_blank) {
-        rounds.pop();
-    }
-    Ok(PlayerRecord {
-        start_number,
-        sex: columns(&chars, 10, 10).trim().to_string(),
-        title: columns(&chars, 11, 13).trim().to_string(),
-        name: columns(&chars, 15, 47).trim().to_string(),
-        rating,
-        federation: columns(&chars, 54, 56).trim().to_string(),
-        fide_id: columns(&chars, 58, 68).trim().to_string(),
-        birth: columns(&chars, 70, 79).trim().to_string(),
-        points,
-        rank,
-        rounds,
-    })
-}
-
-/// One round cell: `OOOO C R` plus two separating blanks. `column` is the 1-based column of its start.
-fn parse_cell(cell: &[char], line: usize, round: usize, column: usize) -> Result<Cell> {
-    let at = Some(line);
-    let get = |i: usize| cell.get(i).copied().unwrap_or(' ');
-    for (offset, what) in [
-        (4, "after the opponent"),
-        (6, "after the colour"),
-        (8, "after the result"),
-        (9, "after the result"),
-    ] {
-        if get(offset) != ' ' {
-            return Err(Error::invalid(
-                at,
-                format!("round {round}"),
-                format!(
-                    "column {}: expected a blank {what}, found '{}' (cells are 'OOOO C R' every 10 columns from column 92)",
-                    column + offset,
-                    get(offset)
-                ),
-            ));
-        }
-    }
-    let opponent_text: String = cell.iter().take(4).collect();
-    let opponent_text = opponent_text.trim();
-    let opponent = if opponent_text.is_empty() {
-        None
-    } else if opponent_text.bytes().all(|b| b.is_ascii_digit()) {
-        match opponent_text.parse::<u32>() {
-            Ok(0) => None,
-            Ok(n) => Some(n),
-            Err(_) => None,
-        }
-    } else {
-        return Err(Error::invalid(
-            at,
-            format!("round {round} opponent (columns {}-{})", column, column + 3),
-            format!("'{opponent_text}' is not a starting number"),
-        ));
-    };
-    let colour = match get(5) {
-        'w' | 'W' => Some(CellColour::White),
-        'b' | 'B' => Some(CellColour::Black),
-        '-' | ' ' => None,
-        other => {
-            return Err(Error::invalid(
-                at,
-                format!("round {round} colour (column {})", column + 5),
-                format!("'{other}' is not w, b or -"),
-            ))
-        }
-    };
-    let result_char = get(7);
-    let result = ResultCode::from_char(result_char).ok_or_else(|| {
-        Error::invalid(
-            at,
-            format!("round {round} result (column {})", column + 7),
-            format!(
-                "unknown result code '{result_char}' (known: 1 = 0 W D L + - H F U Z or blank)"
-            ),
-        )
-    })?;
-    let field = format!("round {round}");
-    match opponent {
-        Some(opponent) => {
-            if !result.is_game() {
-                if result == ResultCode::Blank {
-                    return Err(Error::invalid(
-                        at,
-                        "results",
-                        format!("round {round} is paired but has no results — enter them first (the game against {opponent} has none)"),
-                    ));
-                }
-                return Err(Error::invalid(
-                    at,
-                    field,
-                    format!(
-                        "result '{}' is a bye code but the cell names opponent {opponent}",
-                        result.to_char()
-                    ),
-                ));
-            }
-            if colour.is_none()
-                && !matches!(result, ResultCode::ForfeitWin | ResultCode::ForfeitLoss)
-            {
-                return Err(Error::invalid(
-                    at,
-                    field,
-                    format!("game against {opponent} has no colour (w or b)"),
-                ));
-            }
-        }
-        None => {
-            if colour.is_some() {
-                return Err(Error::invalid(
-                    at,
-                    field,
-                    "a colour on a round without opponent (a bye or absence has colour '-')",
-                ));
-            }
-        }
-    }
-    Ok(Cell {
-        opponent,
-        colour,
-        result,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trf::ResultCode;
 
     fn player_line(rounds: &str) -> String {
         let head = format!(

@@ -154,16 +154,7 @@ impl<'a> Context<'a> {
             colours: self.colours(v),
         };
         let (colour, rule) = colours::allocate(seat(a, ea), seat(b, eb));
-        let game = match colour {
-            Colour::White => Game {
-                white: ea.player,
-                black: eb.player,
-            },
-            Colour::Black => Game {
-                white: eb.player,
-                black: ea.player,
-            },
-        };
+        let game = Game::with_colour(ea.player, eb.player, colour);
         (game, rule)
     }
 

@@ -4,7 +4,7 @@ use crate::error::Result;
 use crate::pairing::{Game, Pairing};
 use crate::state::RoundState;
 use crate::systems::dutch;
-use crate::tournament::{Colour, Tournament};
+use crate::tournament::Tournament;
 
 /// The players in the initial order (starting numbers), the last one receiving the bye when they are odd
 /// in number; the upper half plays the lower half board by board, the first board's top player gets the
@@ -53,10 +53,7 @@ pub fn pair_noting(tournament: &Tournament, state: &RoundState) -> Result<(Pairi
             } else {
                 state.initial_colour
             };
-            match colour_of_top {
-                Colour::White => Game { white: a, black: b },
-                Colour::Black => Game { white: b, black: a },
-            }
+            Game::with_colour(a, b, colour_of_top)
         })
         .collect();
     Ok((Pairing { games, bye }, true))

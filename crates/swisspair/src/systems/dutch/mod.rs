@@ -16,7 +16,7 @@ mod criteria;
 mod explain;
 mod round_2017;
 mod round_2026;
-mod transposition;
+pub(crate) mod transposition;
 mod weights;
 
 use crate::error::{Error, Result};
@@ -25,7 +25,7 @@ use crate::score::Score;
 use crate::sorting::sort_by_key;
 use crate::state::{PlayerState, RoundState};
 use crate::systems::Edition;
-use crate::tournament::{Colour, Tournament};
+use crate::tournament::Tournament;
 use colours::Side;
 
 /// A.2: the players of the round in pairing order (score, then pairing number), and the pairing
@@ -196,16 +196,7 @@ impl Context<'_> {
             self.side(lower),
             self.state.initial_colour,
         );
-        let game = match colour {
-            Colour::White => Game {
-                white: higher,
-                black: lower,
-            },
-            Colour::Black => Game {
-                white: lower,
-                black: higher,
-            },
-        };
+        let game = Game::with_colour(higher, lower, colour);
         (game, rule)
     }
 }

@@ -74,16 +74,7 @@ pub fn game_with_rule(ctx: &Ctx, a: usize, b: usize) -> (Game, ColourRule) {
         (b, a)
     };
     let (colour, rule) = allocate(ctx, higher, lower);
-    let game = match colour {
-        Colour::White => Game {
-            white: higher,
-            black: lower,
-        },
-        Colour::Black => Game {
-            white: lower,
-            black: higher,
-        },
-    };
+    let game = Game::with_colour(higher, lower, colour);
     (game, rule)
 }
 

@@ -112,6 +112,12 @@ impl Ctx {
         !repeats(lower, Float::Up, floats.b5_up, floats.b6_up)
     }
 
+    /// B.5/B.6 for upfloats: an upfloat given to `p` would repeat one of the previous round (B.5) or of two
+    /// rounds before (B.6) while that criterion is in force.
+    pub fn upfloat_repeats(&self, p: usize, floats: Floats) -> bool {
+        repeats(self.player(p), Float::Up, floats.b5_up, floats.b6_up)
+    }
+
     /// B.5/B.6 for downfloats: moving `p` down (or giving it the bye, A.5) repeats a downfloat of the
     /// previous round (B.5) or of two rounds before (B.6) while that criterion is in force.
     pub fn downfloat_repeats(&self, p: usize, floats: Floats) -> bool {

@@ -19,93 +19,16 @@
 //! The weights are integers of separate bit ranges, so the optimum's counts can be read back exactly.
 
 use super::criteria::Floats;
+use super::edges::{Edges, Kind, Layout};
 use super::players::Ctx;
+pub use super::roles::{Member, Role, Scope, Side};
 use crate::error::{Error, Result};
 use crate::matching::{MatchingComputer, MatchingError};
-use crate::sorting::sort_by;
+use crate::sorting::{sort, sort_by};
 use crate::state::Float;
-
-// A pairing in the remainder weighs what it weighs when the remainder is paired on its own, so that
-// moving from one to the other changes few edges of the matching.
-const FOCUS: u128 = 1;
-const CONFLICT: u128 = 1 << 14;
-const MDP_CONFLICT: u128 = 1 << 28;
-const PAIR: u128 = 1 << 42;
-const MUST: u128 = 1 << 56;
-const BASE: u128 = 1 << 71;
-/// Up to this many vertices the bit ranges above cannot overflow into each other.
-pub const MAX_VERTICES: usize = 8192;
 
 fn internal(e: MatchingError) -> Error {
     Error::Internal(format!("matching: {e}"))
-}
-
-/// Which players the matching holds, and what it asks of them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    /// Only the group being paired.
-    Local,
-    /// C.12: the group (the previous score bracket), the players it moves down at once (C.1) and the
-    /// residents of the next score bracket (the current one of C.12). Every player of the group is paired
-    /// in it or moved down and paired in the next bracket, so that that bracket "allows p pairings":
-    /// when it is heterogeneous (fewer than half of its players moved down, A.3), each player moved down
-    /// meets a resident (S1 against S2, A.6); when it is treated as homogeneous, its players are all
-    /// paired but one when they are odd in number.
-    Next { homogeneous: bool },
-    /// C.13: every player of the group and of the lowest bracket below it, and the bye when they are
-    /// odd in number: the lowest bracket can then be paired.
-    Global,
-}
-
-/// Where a player of the group stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    /// Not yet split (any two may be paired): the test for a whole level, over every exchange.
-    Free,
-    /// In S1: must be paired with a player of S2.
-    S1,
-    /// In S2 of a homogeneous group: paired with S1 or moved down.
-    S2,
-    /// In S2 of a heterogeneous bracket: paired with S1, or in the remainder.
-    Remainder,
-}
-
-/// A player of the group being paired.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Member {
-    pub side: Side,
-    /// Has the score of the bracket (not moved down from above): moving them down is a downfloat.
-    pub resident: bool,
-    /// Position in the group's A.2 order (D.1's order of S2).
-    pub position: u32,
-    /// In the lowest bracket: whoever is left unpaired receives the bye.
-    pub last: bool,
-}
-
-/// A vertex's role.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// Not to be paired (already paired, or not in this matching).
-    Removed,
-    /// A player of a lower bracket (`Next` scope: a resident of the next bracket).
-    Outside,
-    /// `Global` scope: the pairing-allocated bye; `Next` scope, next bracket treated as homogeneous with
-    /// an odd number of players: the one of them left unpaired.
-    Bye,
-    /// A player moved down from the group at once (C.1), to be paired below.
-    Leaving,
-    /// A player of the group being paired.
-    Member(Member),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    /// A pairing of the part being paired.
-    Part,
-    /// A pairing within the remainder of a heterogeneous bracket.
-    Remainder,
-    /// A pairing below (or the bye).
-    Plain,
 }
 
 /// What the optimum of the current configuration holds.
@@ -137,64 +60,52 @@ impl Eval {
 
 /// The matching and the roles of its vertices.
 pub struct Oracle<'c> {
-    ctx: &'c Ctx,
-    scope: Scope,
+    edges: Edges<'c>,
     matching: MatchingComputer<u128>,
-    /// Player of each vertex (`None` for the bye).
-    player: Vec<Option<usize>>,
     /// Vertex of each player index (`usize::MAX` when not in the matching).
     vertex: Vec<usize>,
-    roles: Vec<Role>,
-    floats: Floats,
-    /// The vertex whose earliest partner is sought, if any.
-    focus: Option<usize>,
     /// Solves so far (the search's work counter).
     pub solves: usize,
 }
 
 impl<'c> Oracle<'c> {
-    /// A matching over `players` (A.2 order) with `role` for each; in global scope with the bye when they
-    /// are odd in number, in `Next` scope towards a homogeneous bracket with the one left unpaired there.
+    /// A matching over `players` (A.2 order, distinct) with `role` for each; in global scope with the bye
+    /// when they are odd in number, in `Next` scope towards a homogeneous bracket with the one left unpaired
+    /// there.
     pub fn new(ctx: &'c Ctx, scope: Scope, players: &[usize], role: Role) -> Result<Oracle<'c>> {
         let spare = matches!(scope, Scope::Global | Scope::Next { homogeneous: true });
         let bye = spare && players.len() % 2 == 1;
         let count = players.len() + usize::from(bye);
-        if count > MAX_VERTICES {
+        let Some(layout) = Layout::for_vertices(count) else {
             return Err(Error::size_limit(
                 None,
                 "pairing",
-                format!("{count} players to pair; the 1992 system handles at most {MAX_VERTICES}"),
+                format!(
+                    "{count} players to pair; the weights of the 1992 system's matching hold at most {}",
+                    Layout::max_vertices()
+                ),
             ));
-        }
+        };
         let mut vertex = vec![usize::MAX; ctx.players.len()];
-        let mut player: Vec<Option<usize>> = Vec::with_capacity(count);
         for (v, &p) in players.iter().enumerate() {
             if let Some(slot) = vertex.get_mut(p) {
                 *slot = v;
             }
-            player.push(Some(p));
         }
-        let mut roles = vec![role; players.len()];
-        if bye {
-            player.push(None);
-            roles.push(Role::Bye);
-        }
+        let edges = Edges::new(ctx, scope, layout, players, &vertex, (role, bye));
         let mut o = Oracle {
-            ctx,
-            scope,
+            edges,
             matching: MatchingComputer::new(count).map_err(internal)?,
-            player,
             vertex,
-            roles,
-            floats: Floats::ALL,
-            focus: None,
             solves: 0,
         };
-        for v in 0..count {
-            for u in v + 1..count {
-                let w = o.weight(v, u);
-                if w > 0 {
-                    o.matching.set_edge(v, u, w).map_err(internal)?;
+        if role != Role::Removed {
+            for v in 0..count {
+                for u in v + 1..count {
+                    let w = o.edges.weight(v, u);
+                    if w > 0 {
+                        o.matching.set_edge(v, u, w).map_err(internal)?;
+                    }
                 }
             }
         }
@@ -204,8 +115,7 @@ impl<'c> Oracle<'c> {
     /// The role of `player` (`Removed` when not in the matching).
     pub fn role(&self, player: usize) -> Role {
         self.vertex_of(player)
-            .and_then(|v| self.roles.get(v).copied())
-            .unwrap_or(Role::Removed)
+            .map_or(Role::Removed, |v| self.edges.role(v))
     }
 
     fn vertex_of(&self, player: usize) -> Option<usize> {
@@ -224,8 +134,7 @@ impl<'c> Oracle<'c> {
                 Err(Error::Internal("a player outside the matching".into()))
             };
         };
-        if self.roles[v] != role {
-            self.roles[v] = role;
+        if self.edges.set_role(v, role) {
             self.refresh(v)?;
         }
         Ok(())
@@ -241,8 +150,7 @@ impl<'c> Oracle<'c> {
         for &(player, role) in changes {
             match self.vertex_of(player) {
                 Some(v) => {
-                    if self.roles[v] != role {
-                        self.roles[v] = role;
+                    if self.edges.set_role(v, role) {
                         changed.push(v);
                     }
                 }
@@ -250,34 +158,66 @@ impl<'c> Oracle<'c> {
                 None => return Err(Error::Internal("a player outside the matching".into())),
             }
         }
-        let mut order: Vec<(usize, usize)> = changed
-            .into_iter()
-            .map(|v| (self.changed_edges(v), v))
-            .collect();
-        sort_by(&mut order, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        for (_, v) in order {
-            self.refresh(v)?;
+        let order: Vec<usize> = if self.solves == 0 {
+            // Nothing solved yet: the matching has no solution to keep, so the order does not matter to
+            // it; in increasing order every row grows at its end.
+            sort(&mut changed);
+            changed
+        } else {
+            let counts = self.changed_edges(&changed);
+            let mut order: Vec<(usize, usize)> = counts.into_iter().zip(changed).collect();
+            sort_by(&mut order, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            order.into_iter().map(|(_, v)| v).collect()
+        };
+        // An edge between two changed vertices is set by the first refreshed: it is skipped at the second
+        // (weights are the same from either end, see `Edges`).
+        let mut done = vec![false; self.edges.len()];
+        for v in order {
+            self.refresh_skipping(v, &done)?;
+            if let Some(d) = done.get_mut(v) {
+                *d = true;
+            }
         }
         Ok(())
     }
 
-    /// How many edges of `v` differ from what the current roles make them.
-    fn changed_edges(&self, v: usize) -> usize {
-        (0..self.roles.len())
-            .filter(|&u| u != v && self.matching.edge(v, u).ok() != Some(self.weight(v, u)))
-            .count()
+    /// For each of the `changed` vertices, how many of its edges differ from what the current roles make
+    /// them. An edge between two changed vertices is looked at once, for both.
+    fn changed_edges(&self, changed: &[usize]) -> Vec<usize> {
+        let n = self.edges.len();
+        let mut slot = vec![usize::MAX; n];
+        for (i, &v) in changed.iter().enumerate() {
+            if let Some(s) = slot.get_mut(v) {
+                *s = i;
+            }
+        }
+        let mut counts = vec![0; changed.len()];
+        for (i, &v) in changed.iter().enumerate() {
+            for (u, &j) in slot.iter().enumerate() {
+                if u == v || (j != usize::MAX && u < v) {
+                    continue;
+                }
+                if self.matching.edge(v, u).ok() != Some(self.edges.weight(v, u)) {
+                    counts[i] += 1;
+                    if let Some(c) = counts.get_mut(j) {
+                        *c += 1;
+                    }
+                }
+            }
+        }
+        counts
     }
 
     /// The criteria of B.5/B.6 in force. Only the edges of members with a float in the last two rounds
     /// can change (whether they must be paired, whether they may float up), so only they are refreshed:
     /// the matching repairs the vertex named first when an edge changes.
     pub fn set_floats(&mut self, floats: Floats) -> Result<()> {
-        if self.floats != floats {
-            self.floats = floats;
-            for v in 0..self.roles.len() {
-                let floated = match (self.roles[v], self.player.get(v)) {
-                    (Role::Member(_), Some(Some(p))) => {
-                        let q = self.ctx.player(*p);
+        if self.edges.floats() != floats {
+            self.edges.set_floats(floats);
+            for v in 0..self.edges.len() {
+                let floated = match (self.edges.role(v), self.edges.player(v)) {
+                    (Role::Member(_), Some(p)) => {
+                        let q = self.edges.ctx().player(p);
                         !q.exempt && q.floats.iter().any(|&f| f != Float::None)
                     }
                     _ => false,
@@ -294,8 +234,9 @@ impl<'c> Oracle<'c> {
     /// doing so (`None`).
     pub fn set_focus(&mut self, player: Option<usize>) -> Result<()> {
         let vertex = player.and_then(|p| self.vertex_of(p));
-        if self.focus != vertex {
-            let old = std::mem::replace(&mut self.focus, vertex);
+        let old = self.edges.focus();
+        if old != vertex {
+            self.edges.set_focus(vertex);
             for v in old.into_iter().chain(vertex) {
                 self.refresh(v)?;
             }
@@ -305,170 +246,21 @@ impl<'c> Oracle<'c> {
 
     /// Sets every edge of `v` anew.
     fn refresh(&mut self, v: usize) -> Result<()> {
-        if self.roles[v] == Role::Removed {
+        self.refresh_skipping(v, &[])
+    }
+
+    /// Sets every edge of `v` anew but those to the vertices `skip` marks (whose edges are set already).
+    fn refresh_skipping(&mut self, v: usize, skip: &[bool]) -> Result<()> {
+        if self.edges.role(v) == Role::Removed {
             return self.matching.isolate_vertex(v).map_err(internal);
         }
-        for u in 0..self.roles.len() {
-            if u != v {
-                let w = self.weight(v, u);
+        for u in 0..self.edges.len() {
+            if u != v && !skip.get(u).copied().unwrap_or(false) {
+                let w = self.edges.weight(v, u);
                 self.matching.set_edge(v, u, w).map_err(internal)?;
             }
         }
         Ok(())
-    }
-
-    /// Whether the member must be paired in the group: it is in S1, or moving it down would repeat a
-    /// downfloat while B.5/B.6 are in force (its own remainder decides that in a heterogeneous bracket), or
-    /// it is in the lowest bracket and may not receive the bye (B.1.b).
-    fn must(&self, m: &Member, p: usize) -> bool {
-        m.side == Side::S1
-            || (m.resident
-                && m.side != Side::Remainder
-                && self.ctx.downfloat_repeats(p, self.floats))
-            || (m.last && !self.ctx.player(p).bye_ok)
-    }
-
-    fn must_vertex(&self, v: usize) -> bool {
-        match (self.roles.get(v), self.player.get(v)) {
-            (Some(Role::Member(m)), Some(Some(p))) => self.must(m, *p),
-            _ => false,
-        }
-    }
-
-    /// Whether the vertex must be matched for the configuration to be complete (see [`Scope`]).
-    fn required(&self, v: usize) -> bool {
-        match self.scope {
-            Scope::Local => self.must_vertex(v),
-            Scope::Global => true,
-            Scope::Next { homogeneous } => match self.roles.get(v) {
-                Some(Role::Member(_) | Role::Leaving) => true,
-                Some(Role::Outside) => homogeneous,
-                _ => false,
-            },
-        }
-    }
-
-    /// Whether pairings outside the group's own may join players who both came from above or who both
-    /// stay below (everybody below must be paired, or the next bracket is treated as homogeneous).
-    fn pairs_below(&self) -> bool {
-        matches!(
-            self.scope,
-            Scope::Global | Scope::Next { homogeneous: true }
-        )
-    }
-
-    /// The kind of pairing the edge `u`–`v` stands for, if the criteria in force allow it.
-    fn kind(&self, u: usize, v: usize) -> Option<Kind> {
-        let (ru, rv) = (*self.roles.get(u)?, *self.roles.get(v)?);
-        let (pu, pv) = (*self.player.get(u)?, *self.player.get(v)?);
-        match (ru, rv) {
-            (Role::Removed, _) | (_, Role::Removed) | (Role::Bye, Role::Bye) => None,
-            (Role::Bye, other) | (other, Role::Bye) => {
-                let p = pu.or(pv)?;
-                let may_leave = match other {
-                    Role::Outside | Role::Leaving => true,
-                    Role::Member(m) => !self.must(&m, p),
-                    _ => false,
-                };
-                // The pairing-allocated bye needs B.1.b; the one left over in the next bracket does not.
-                let allowed = match self.scope {
-                    Scope::Global => self.ctx.player(p).bye_ok,
-                    Scope::Next { homogeneous } => homogeneous,
-                    Scope::Local => false,
-                };
-                (may_leave && allowed).then_some(Kind::Plain)
-            }
-            (Role::Member(a), Role::Member(b)) => self.member_kind(&a, pu?, &b, pv?),
-            (Role::Member(m), other) | (other, Role::Member(m)) => {
-                let (mp, op) = if matches!(ru, Role::Member(_)) {
-                    (pu?, pv?)
-                } else {
-                    (pv?, pu?)
-                };
-                if self.must(&m, mp) || !self.ctx.legal(mp, op) {
-                    return None;
-                }
-                match other {
-                    Role::Outside => Some(Kind::Plain),
-                    Role::Leaving => self.pairs_below().then_some(Kind::Plain),
-                    _ => None,
-                }
-            }
-            (Role::Outside, Role::Leaving) | (Role::Leaving, Role::Outside) => {
-                self.ctx.legal(pu?, pv?).then_some(Kind::Plain)
-            }
-            (Role::Outside, Role::Outside) | (Role::Leaving, Role::Leaving) => {
-                (self.pairs_below() && self.ctx.legal(pu?, pv?)).then_some(Kind::Plain)
-            }
-        }
-    }
-
-    fn member_kind(&self, a: &Member, pa: usize, b: &Member, pb: usize) -> Option<Kind> {
-        if !self.ctx.legal(pa, pb) {
-            return None;
-        }
-        use Side::*;
-        let part = matches!(
-            (a.side, b.side),
-            (Free, Free) | (S1, S2) | (S2, S1) | (S1, Remainder) | (Remainder, S1)
-        );
-        if part && self.ctx.upfloat_ok(pa, pb, self.floats) {
-            return Some(Kind::Part);
-        }
-        if (a.side, b.side) == (Remainder, Remainder) {
-            return Some(Kind::Remainder);
-        }
-        // Two players moved down, paired with each other below.
-        let below = self.pairs_below() && !self.must(a, pa) && !self.must(b, pb);
-        below.then_some(Kind::Plain)
-    }
-
-    fn weight(&self, u: usize, v: usize) -> u128 {
-        let Some(kind) = self.kind(u, v) else {
-            return 0;
-        };
-        let pair = match (kind, self.player.get(u), self.player.get(v)) {
-            (Kind::Part | Kind::Remainder, Some(Some(a)), Some(Some(b))) => {
-                let conflict = u128::from(self.ctx.conflict(*a, *b));
-                // The pairings of the players moved down come before the remainder's (B.4 with the
-                // bracket's x for them).
-                let mdp_part = kind == Kind::Part
-                    && [u, v]
-                        .iter()
-                        .any(|&x| matches!(self.roles.get(x), Some(Role::Member(m)) if m.side == Side::Remainder));
-                let penalty = if mdp_part { MDP_CONFLICT } else { CONFLICT };
-                PAIR - penalty * conflict
-                    + if kind == Kind::Part {
-                        self.focus_bonus(u, v)
-                    } else {
-                        0
-                    }
-            }
-            _ => 0,
-        };
-        match self.scope {
-            Scope::Global => BASE + pair,
-            Scope::Local if pair == 0 => 0,
-            Scope::Local | Scope::Next { .. } => {
-                MUST * (u128::from(self.required(u)) + u128::from(self.required(v))) + pair
-            }
-        }
-    }
-
-    /// D.1's steer: the earlier the partner of the focused player, the more.
-    fn focus_bonus(&self, u: usize, v: usize) -> u128 {
-        let other = if self.focus == Some(u) {
-            v
-        } else if self.focus == Some(v) {
-            u
-        } else {
-            return 0;
-        };
-        let position = match self.roles.get(other) {
-            Some(Role::Member(m)) => u128::from(m.position).min(MAX_VERTICES as u128),
-            _ => MAX_VERTICES as u128,
-        };
-        FOCUS * (MAX_VERTICES as u128 - position)
     }
 
     /// Solves and reads the optimum back.
@@ -479,24 +271,20 @@ impl<'c> Oracle<'c> {
             complete: true,
             ..Eval::default()
         };
-        for v in 0..self.roles.len() {
-            if self.roles[v] == Role::Removed {
+        for v in 0..self.edges.len() {
+            if self.edges.role(v) == Role::Removed {
                 continue;
             }
             match self.matching.mate(v) {
                 None => {
-                    if self.required(v) {
+                    if self.edges.required(v) {
                         e.complete = false;
                     }
                 }
-                Some(u) if v < u => match self.kind(v, u) {
+                Some(u) if v < u => match self.edges.kind(v, u) {
                     Some(Kind::Part) => {
                         e.part += 1;
-                        if let (Some(Some(a)), Some(Some(b))) =
-                            (self.player.get(v), self.player.get(u))
-                        {
-                            e.conflicts += usize::from(self.ctx.conflict(*a, *b));
-                        }
+                        e.conflicts += usize::from(self.edges.conflict_of(v, u));
                     }
                     Some(Kind::Remainder) => e.remainder += 1,
                     _ => {}
@@ -510,12 +298,11 @@ impl<'c> Oracle<'c> {
     /// The pairings of the part in the current optimum (call [`Oracle::eval`] first).
     pub fn part_pairs(&self) -> Vec<(usize, usize)> {
         let mut pairs = Vec::new();
-        for v in 0..self.roles.len() {
+        for v in 0..self.edges.len() {
             if let Some(u) = self.matching.mate(v) {
-                if v < u && self.kind(v, u) == Some(Kind::Part) {
-                    if let (Some(Some(a)), Some(Some(b))) = (self.player.get(v), self.player.get(u))
-                    {
-                        pairs.push((*a, *b));
+                if v < u && self.edges.kind(v, u) == Some(Kind::Part) {
+                    if let (Some(a), Some(b)) = (self.edges.player(v), self.edges.player(u)) {
+                        pairs.push((a, b));
                     }
                 }
             }
@@ -527,23 +314,24 @@ impl<'c> Oracle<'c> {
     pub fn mate(&self, player: usize) -> Option<usize> {
         let v = self.vertex_of(player)?;
         let u = self.matching.mate(v)?;
-        self.player.get(u).copied().flatten()
+        self.edges.player(u)
     }
 
     /// Which players the matching holds.
     pub fn scope(&self) -> Scope {
-        self.scope
+        self.edges.scope()
     }
 
-    /// Whether `player`, a member of the group, must be paired in it (see [`Oracle::must`]).
+    /// Whether `player`, a member of the group, must be paired in it (see [`Edges::must_vertex`]).
     pub fn must_pair(&self, player: usize) -> bool {
-        self.vertex_of(player).is_some_and(|v| self.must_vertex(v))
+        self.vertex_of(player)
+            .is_some_and(|v| self.edges.must_vertex(v))
     }
 
     /// Whether `a` and `b` may be paired in the part under the current roles and criteria.
     pub fn part_edge(&self, a: usize, b: usize) -> bool {
         match (self.vertex_of(a), self.vertex_of(b)) {
-            (Some(u), Some(v)) => self.kind(u, v) == Some(Kind::Part),
+            (Some(u), Some(v)) => self.edges.kind(u, v) == Some(Kind::Part),
             _ => false,
         }
     }

@@ -323,6 +323,13 @@ impl Ctx {
         self.met.get(a).is_some_and(|m| m.binary_search(&b).is_ok())
     }
 
+    /// The players `p` may not meet by B.1.a or a forbidden pair (the lists [`Ctx::may_meet`] reads).
+    pub fn barred(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        let met = self.met.get(p).into_iter().flatten();
+        let forbidden = self.forbidden.get(p).into_iter().flatten();
+        met.chain(forbidden).copied()
+    }
+
     /// The player with index `p` (every index the system handles comes from `order`).
     pub fn player(&self, p: usize) -> &Player {
         &self.players[p]

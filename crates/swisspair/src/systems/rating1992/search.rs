@@ -8,14 +8,15 @@
 //! asks the matching for the best value any candidate of a level can reach, skips the levels no
 //! candidate meets, and then fixes the pairs of the first candidate one at a time (S1's players in turn,
 //! each with the first S2 player that leaves a completion). A partner is proven to leave a completion
-//! either by a known completion reached with one exchange of partners ([`Certificate`]) or by the
-//! matching.
+//! either by a known completion ([`super::transpositions`]) or by the matching.
 
 use super::criteria::{x_of, Floats};
 use super::exchanges::{Exchange, Exchanges};
-use super::oracle::{Member, Oracle, Role, Scope, Side};
+use super::oracle::{Member, Oracle, Role, Side};
 use super::players::Ctx;
 use super::trace::{CandidateNote, LevelNote};
+pub use super::transpositions::Pairs;
+use super::transpositions::Transpositions;
 use crate::error::{Error, Result};
 use crate::score::Score;
 use crate::sorting::sort;
@@ -27,9 +28,6 @@ pub const EXCHANGES_PER_LEVEL: usize = 1000;
 /// Pairings of the players moved down (C.10: "try to find a different opponent") tried per level of a
 /// heterogeneous bracket before the next level is tried.
 pub const MDP_PAIRINGS_PER_LEVEL: usize = 16;
-
-/// Pairs of player indices.
-pub type Pairs = Vec<(usize, usize)>;
 
 /// A group to pair: a bracket, or the remainder of one.
 #[derive(Clone, Debug)]
@@ -281,299 +279,21 @@ fn first_transposition(
             Side::S2
         }
     })?;
-    if !o.eval().fits(s1.len(), budget, None) {
+    let e = o.eval();
+    if !e.fits(s1.len(), budget, None) {
         return Ok(None);
     }
     let (s1, s2) = (g.at(s1), g.at(s2));
     let mut t = Transpositions::new(ctx, &s1, &s2, budget, None, 1);
+    let visit = &mut |_: &mut Oracle<'_>, pairs: &[(usize, usize)]| Ok(Some(pairs.to_vec()));
+    // Without room for more conflicts, the candidates that meet the level are the best completions.
+    if e.conflicts == budget {
+        if let Some(found) = t.rest_by_duals(o, ctx, visit)? {
+            return Ok(found);
+        }
+    }
     t.certify(o, ctx);
-    t.descend(o, ctx, &mut |_, pairs| Ok(Some(pairs.to_vec())))
-}
-
-const NONE: usize = usize::MAX;
-
-/// A completion known to meet the level (a homogeneous group searched on its own): the S2 position of
-/// each S1 player not yet fixed, and the S1 position holding each S2 player (`NONE` when free or
-/// fixed). When the earliest possible partner of the next S1 player can be reached from it by a simple
-/// exchange of partners, that proves the partner fits without asking the matching.
-struct Certificate {
-    mate: Vec<usize>,
-    holder: Vec<usize>,
-    /// Colour conflicts of its own pairs.
-    conflicts: usize,
-}
-
-/// How a certificate absorbs the pair of S1 position `i` with S2 position `j`.
-#[derive(Clone, Copy)]
-enum Change {
-    /// `j` was the partner already.
-    Same,
-    /// `j` was free; the old partner becomes free.
-    Free,
-    /// The holder of `j` takes the old partner.
-    Swap,
-    /// The holder of `j` takes the free S2 player at this position; the old partner becomes free.
-    Move(usize),
-}
-
-/// Visits the candidates of fixed subgroups in D.1's order (each S1 player in turn with the first S2
-/// player that leaves a completion), at most `limit` of them.
-struct Transpositions<'s> {
-    s1: &'s [usize],
-    s2: &'s [usize],
-    /// S2 position of each player index (`NONE` elsewhere).
-    s2_position: Vec<usize>,
-    budget: usize,
-    remainder: Option<usize>,
-    limit: usize,
-    visited: usize,
-    used: Vec<bool>,
-    pairs: Pairs,
-    conflicts: usize,
-    certificate: Option<Certificate>,
-}
-
-type Visit<'v, 'c> = dyn FnMut(&mut Oracle<'c>, &[(usize, usize)]) -> Result<Option<Pairs>> + 'v;
-
-impl<'s> Transpositions<'s> {
-    fn new(
-        ctx: &Ctx,
-        s1: &'s [usize],
-        s2: &'s [usize],
-        budget: usize,
-        remainder: Option<usize>,
-        limit: usize,
-    ) -> Self {
-        let mut s2_position = vec![NONE; ctx.players.len()];
-        for (j, &b) in s2.iter().enumerate() {
-            if let Some(x) = s2_position.get_mut(b) {
-                *x = j;
-            }
-        }
-        Transpositions {
-            s1,
-            s2,
-            s2_position,
-            budget,
-            remainder,
-            limit,
-            visited: 0,
-            used: vec![false; s2.len()],
-            pairs: Vec::with_capacity(s1.len()),
-            conflicts: 0,
-            certificate: None,
-        }
-    }
-
-    /// Takes the current optimum (which fits) as the certificate, where certificates apply: a
-    /// homogeneous group searched on its own, where fitting means only pairing S1, covering the players
-    /// who must be paired and keeping to the budget.
-    fn certify(&mut self, o: &Oracle<'_>, ctx: &Ctx) {
-        if o.scope() != Scope::Local || self.remainder.is_some() {
-            return;
-        }
-        let depth = self.pairs.len();
-        let mut mate = vec![NONE; self.s1.len()];
-        let mut holder = vec![NONE; self.s2.len()];
-        let mut conflicts = 0;
-        for (i, &a) in self.s1.iter().enumerate().skip(depth) {
-            let Some(j) = o
-                .mate(a)
-                .and_then(|b| self.s2_position.get(b).copied())
-                .filter(|&j| j < self.s2.len())
-            else {
-                self.certificate = None;
-                return;
-            };
-            mate[i] = j;
-            holder[j] = i;
-            conflicts += usize::from(ctx.conflict(a, self.s2[j]));
-        }
-        self.certificate = Some(Certificate {
-            mate,
-            holder,
-            conflicts,
-        });
-    }
-
-    /// The first S2 position that `a` may be paired with at all (B.1, B.2, criteria in force, budget).
-    fn first_candidate(&self, o: &Oracle<'_>, ctx: &Ctx, a: usize) -> Option<usize> {
-        (0..self.s2.len()).find(|&j| {
-            !self.used[j]
-                && o.part_edge(a, self.s2[j])
-                && self.conflicts + usize::from(ctx.conflict(a, self.s2[j])) <= self.budget
-        })
-    }
-
-    /// Whether the certificate shows that S1 position `i` with S2 position `j` leaves a completion.
-    fn certified(&self, o: &Oracle<'_>, ctx: &Ctx, i: usize, j: usize) -> Option<Change> {
-        let cert = self.certificate.as_ref()?;
-        let (a, b) = (*self.s1.get(i)?, *self.s2.get(j)?);
-        let old = *cert.mate.get(i)?;
-        let old_player = *self.s2.get(old)?;
-        let conf = |x: usize, y: usize| usize::from(ctx.conflict(x, y));
-        let within = |rest: usize| self.conflicts + conf(a, b) + rest <= self.budget;
-        let base = cert.conflicts - conf(a, old_player);
-        if old == j {
-            return within(base).then_some(Change::Same);
-        }
-        let old_may_go = !o.must_pair(old_player);
-        let holder = *cert.holder.get(j)?;
-        if holder == NONE {
-            return (old_may_go && within(base)).then_some(Change::Free);
-        }
-        let other = *self.s1.get(holder)?;
-        let base = base - conf(other, b);
-        if o.part_edge(other, old_player) && within(base + conf(other, old_player)) {
-            return Some(Change::Swap);
-        }
-        if !old_may_go {
-            return None;
-        }
-        (0..self.s2.len())
-            .find(|&y| {
-                y != j
-                    && !self.used[y]
-                    && cert.holder[y] == NONE
-                    && o.part_edge(other, self.s2[y])
-                    && within(base + conf(other, self.s2[y]))
-            })
-            .map(Change::Move)
-    }
-
-    /// Updates the certificate for the pair of S1 position `i` with S2 position `j`.
-    fn absorb(&mut self, ctx: &Ctx, i: usize, j: usize, change: Change) {
-        let (s1, s2) = (self.s1, self.s2);
-        let Some(cert) = self.certificate.as_mut() else {
-            return;
-        };
-        let old = cert.mate[i];
-        let conf = |x: usize, y: usize| usize::from(ctx.conflict(s1[x], s2[y]));
-        cert.conflicts -= conf(i, old);
-        cert.mate[i] = NONE;
-        match change {
-            Change::Same => cert.holder[j] = NONE,
-            Change::Free => cert.holder[old] = NONE,
-            Change::Swap | Change::Move(_) => {
-                let holder = cert.holder[j];
-                let to = if let Change::Move(y) = change { y } else { old };
-                cert.conflicts = cert.conflicts - conf(holder, j) + conf(holder, to);
-                cert.mate[holder] = to;
-                cert.holder[to] = holder;
-                cert.holder[j] = NONE;
-                if to != old {
-                    cert.holder[old] = NONE;
-                }
-            }
-        }
-    }
-
-    fn descend<'c>(
-        &mut self,
-        o: &mut Oracle<'c>,
-        ctx: &Ctx,
-        visit: &mut Visit<'_, 'c>,
-    ) -> Result<Option<Pairs>> {
-        let depth = self.pairs.len();
-        let Some(&a) = self.s1.get(depth) else {
-            self.visited += 1;
-            return visit(o, &self.pairs);
-        };
-        // The earliest partner that may be paired at all, when the certificate shows it fits.
-        if let Some(j) = self.first_candidate(o, ctx, a) {
-            if let Some(change) = self.certified(o, ctx, depth, j) {
-                self.absorb(ctx, depth, j, change);
-                let found = self.fix_and_descend(o, ctx, visit, j)?;
-                if found.is_some() {
-                    return Ok(found);
-                }
-                self.certificate = None;
-            }
-        }
-        // The optimum, steered to give `a` its earliest partner among the best completions: an earlier
-        // partner can only fit when x leaves room for more conflicts than the fewest possible. (In a
-        // heterogeneous bracket the remainder's own conflicts rank above the steer, so earlier partners
-        // are always tried there; S1 is small.)
-        o.set_focus(Some(a))?;
-        let budget = self.budget - self.conflicts;
-        let e = o.eval();
-        let slack = e.conflicts < budget || self.remainder.is_some();
-        let steered = if e.fits(self.s1.len() - depth, budget, self.remainder) {
-            o.mate(a).and_then(|b| self.s2.iter().position(|&x| x == b))
-        } else {
-            None
-        };
-        o.set_focus(None)?;
-        for j in 0..self.s2.len() {
-            if self.visited >= self.limit {
-                break;
-            }
-            if !slack && steered.is_some_and(|s| j < s) {
-                continue;
-            }
-            let Some(&b) = self.s2.get(j) else { break };
-            if self.used.get(j).copied().unwrap_or(true) || !o.part_edge(a, b) {
-                continue;
-            }
-            let conflict = usize::from(ctx.conflict(a, b));
-            if self.conflicts + conflict > self.budget {
-                continue;
-            }
-            let (role_a, role_b) = (o.role(a), o.role(b));
-            o.set_role(a, Role::Removed)?;
-            o.set_role(b, Role::Removed)?;
-            let left = self.s1.len() - depth - 1;
-            let mut found = None;
-            if o.eval().fits(
-                left,
-                self.budget - self.conflicts - conflict,
-                self.remainder,
-            ) {
-                self.used[j] = true;
-                self.pairs.push((a, b));
-                self.conflicts += conflict;
-                self.certify(o, ctx);
-                found = self.descend(o, ctx, visit)?;
-                self.conflicts -= conflict;
-                self.pairs.pop();
-                self.used[j] = false;
-            }
-            o.set_role(a, role_a)?;
-            o.set_role(b, role_b)?;
-            if found.is_some() {
-                return Ok(found);
-            }
-        }
-        Ok(None)
-    }
-
-    /// Fixes the next S1 player with S2 position `j` (known to fit) and goes on.
-    fn fix_and_descend<'c>(
-        &mut self,
-        o: &mut Oracle<'c>,
-        ctx: &Ctx,
-        visit: &mut Visit<'_, 'c>,
-        j: usize,
-    ) -> Result<Option<Pairs>> {
-        let depth = self.pairs.len();
-        let (Some(&a), Some(&b)) = (self.s1.get(depth), self.s2.get(j)) else {
-            return Ok(None);
-        };
-        let conflict = usize::from(ctx.conflict(a, b));
-        let (role_a, role_b) = (o.role(a), o.role(b));
-        o.set_role(a, Role::Removed)?;
-        o.set_role(b, Role::Removed)?;
-        self.used[j] = true;
-        self.pairs.push((a, b));
-        self.conflicts += conflict;
-        let found = self.descend(o, ctx, visit)?;
-        self.conflicts -= conflict;
-        self.pairs.pop();
-        self.used[j] = false;
-        o.set_role(a, role_a)?;
-        o.set_role(b, role_b)?;
-        Ok(found)
-    }
+    t.descend(o, ctx, visit)
 }
 
 /// What became of a heterogeneous bracket.
@@ -669,7 +389,6 @@ fn levels(
                     ..g.clone()
                 };
                 let x_remainder = x_of(ctx, &remainder.players).saturating_sub(remainder_full - r);
-                let mut result = None;
                 for down in 0..3 {
                     let level = Level {
                         budget: x_remainder + delta,
@@ -685,8 +404,8 @@ fn levels(
                         });
                         let mut all = mdp_pairs.to_vec();
                         all.extend(rest);
-                        result = Some(all);
-                        break;
+                        // The search ends (see `Transpositions::descend`).
+                        return Ok(Some(all));
                     }
                 }
                 // Back to the bracket's own configuration.
@@ -700,7 +419,7 @@ fn levels(
                     .collect();
                 o.set_roles(&back)?;
                 o.set_floats(Floats::after(2, up))?;
-                Ok(result)
+                Ok(None)
             })?;
             if let Some(pairs) = &found {
                 ctx.note(|n| {

@@ -106,6 +106,41 @@ fn group_of(ctx: &Ctx, last: bool) -> Group {
     }
 }
 
+/// The certificates (mended along alternating paths) and the duals' first best completion only spare the
+/// matching's probes: on groups of a few dozen players, with games played, colour histories and floats,
+/// the search finds the same candidate with them as with the matching alone, and they decide often.
+#[test]
+fn certificates_and_duals_find_the_candidate_the_matching_alone_finds() {
+    use super::super::transpositions::{DECIDED, SHORTCUTS};
+    let mut rng = Lcg(23);
+    DECIDED.with(|d| d.set([0; 2]));
+    for case in 0..160 {
+        let n = 10 + case % 41;
+        let met = 1 + rng.below(5);
+        let ctx = random_ctx(&mut rng, n, 0, met);
+        let g = group_of(&ctx, case % 4 == 1);
+        let run = |shortcuts: u8| {
+            SHORTCUTS.with(|s| s.set(shortcuts));
+            let mut o = Oracle::new(&ctx, Scope::Local, &g.players, Role::Removed).unwrap();
+            search::pair_homogeneous(&mut o, &ctx, &g).unwrap()
+        };
+        let plain = run(0);
+        for shortcuts in [1, 2, 3] {
+            assert_eq!(
+                run(shortcuts),
+                plain,
+                "case {case}: {n} players, {shortcuts}"
+            );
+        }
+    }
+    SHORTCUTS.with(|s| s.set(3));
+    let [paths, duals] = DECIDED.with(|d| d.get());
+    assert!(
+        paths > 20 && duals > 20,
+        "{paths} paths, {duals} by the duals"
+    );
+}
+
 #[test]
 fn the_search_finds_the_candidate_the_procedure_reaches_first() {
     let mut rng = Lcg(1992);

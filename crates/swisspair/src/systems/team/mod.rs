@@ -1,0 +1,108 @@
+//! C.04.6, the Swiss Team Pairing System (applied from 1 February 2026).
+//!
+//! 3.3.2: the pairing-allocated bye first (3.4, [`bye`]); then, until every team is paired, the
+//! top-scoregroup with its upfloaters (3.5, [`upfloaters`]) forms a bracket that is paired (3.6,
+//! [`bracket`]); then the colours (4, [`colours`]). What the system derives per team is
+//! [`standing`]; the matching that decides each choice is [`completion`].
+
+mod bracket;
+mod bye;
+mod colours;
+mod completion;
+mod context;
+mod standing;
+#[cfg(test)]
+mod tests;
+mod upfloaters;
+
+use std::cmp::Reverse;
+use std::collections::BTreeSet;
+
+use crate::error::{Error, Result};
+use crate::score::Score;
+use crate::tournament::team::TeamTournament;
+use context::Context;
+
+/// A round's team pairing: matches as (white team, black team) TPNs in board order, and the PAB.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TeamPairing {
+    /// (white, black): the first board's colours (1.6.1).
+    pub matches: Vec<(u32, u32)>,
+    /// The team receiving the pairing-allocated bye.
+    pub bye: Option<u32>,
+}
+
+impl TeamPairing {
+    /// The engines' text: the number of lines, a `white black` line per match, the PAB as `N 0`.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{}\n", self.matches.len() + usize::from(self.bye.is_some()));
+        for (w, b) in &self.matches {
+            out.push_str(&format!("{w} {b}\n"));
+        }
+        if let Some(t) = self.bye {
+            out.push_str(&format!("{t} 0\n"));
+        }
+        out
+    }
+}
+
+/// Pairs the tournament's next round.
+pub fn pair(t: &TeamTournament) -> Result<TeamPairing> {
+    let standings = standing::standings(t);
+    let index = |tpn: u32| usize::try_from(tpn).ok().and_then(|x| x.checked_sub(1));
+    let forbidden = t
+        .forbidden
+        .iter()
+        .filter_map(|&(a, b)| Some((index(a)?, index(b)?)))
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    let ctx = Context {
+        standings,
+        forbidden,
+        last_two: standing::is_last_two_rounds(t),
+        colours: t.rules.colours,
+    };
+    let absent: BTreeSet<usize> = t.absent_next.iter().filter_map(|&x| index(x)).collect();
+    let mut unpaired: Vec<usize> = (0..t.teams.len()).filter(|a| !absent.contains(a)).collect();
+    // 3.4: the PAB first.
+    let bye = bye::assign(&ctx, &unpaired)?;
+    unpaired.retain(|&a| Some(a) != bye);
+    if !bye::pairable(&ctx, &unpaired) {
+        return Err(Error::NoValidPairing(
+            "the teams cannot all be paired without a rematch (C1, C3)".into(),
+        ));
+    }
+    // 3.3.2: bracket after bracket from the top-scoregroup down.
+    let mut pairs = Vec::new();
+    while !unpaired.is_empty() {
+        let top_score = unpaired
+            .iter()
+            .map(|&a| ctx.score(a))
+            .max()
+            .unwrap_or(Score::ZERO);
+        let upfloaters = upfloaters::select(&ctx, &unpaired)?;
+        let bracket: Vec<usize> = unpaired
+            .iter()
+            .copied()
+            .filter(|&a| ctx.score(a) == top_score || upfloaters.contains(&a))
+            .collect();
+        pairs.extend(bracket::pair(&ctx, &bracket, &upfloaters)?);
+        unpaired.retain(|a| !bracket.contains(a));
+    }
+    // 4: colours; the boards ordered by the pair's higher score, then its lower score, then TPN.
+    let mut matches: Vec<(usize, usize)> = pairs
+        .into_iter()
+        .map(|(a, b)| {
+            colours::allocate(&ctx, t.rules.secondary_for_colours, t.initial_colour, a, b)
+        })
+        .collect();
+    matches.sort_by_key(|&(w, b)| {
+        let (sw, sb) = (ctx.score(w), ctx.score(b));
+        (Reverse(sw.max(sb)), Reverse(sw.min(sb)), w.min(b))
+    });
+    let tpn = |a: usize| ctx.standings.get(a).map_or(0, |s| s.tpn);
+    Ok(TeamPairing {
+        matches: matches.into_iter().map(|(w, b)| (tpn(w), tpn(b))).collect(),
+        bye: bye.map(tpn),
+    })
+}
