@@ -32,9 +32,14 @@ function cli(args, options = {}) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/// What --why writes on standard error, without the warnings (the page shows those above the tables).
+/// Standard error without the warnings (the page shows those above the tables).
+function withoutWarnings(text) {
+  return text.split("\n").filter((l) => !l.startsWith("swisspair: warning:")).join("\n");
+}
+
+/// What --why writes on standard error.
 function why(...args) {
-  return cli(["--dutch", example, "-p", "--why", ...args]).stderr.split("\n").filter((l) => !l.startsWith("swisspair: warning:")).join("\n");
+  return withoutWarnings(cli(["--dutch", example, "-p", "--why", ...args]).stderr);
 }
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".trf": "text/plain" };
@@ -143,6 +148,12 @@ test("opens the example and pairs it as the command line does", async () => {
   assert.match(absent, /6 .*½-point bye.*7 .*absent/);
   await enterResults(0);
   await page.screenshot({ path: join(shots, "pairing.png") });
+  // The whole round explained, as --explain.
+  await page.click("#explain-round");
+  await page.waitForFunction(() => !document.querySelector("#why").hidden);
+  const explained = await page.$eval("#why-text", (e) => e.textContent);
+  assert.equal(explained, withoutWarnings(cli(["--dutch", example, "-p", "--explain"]).stderr));
+  await page.click("#why-close");
   // Every system, as the command line.
   for (const system of ["dubov", "lim", "rating1992"]) {
     await page.click("#unpair");
