@@ -9,6 +9,7 @@ const EDITIONS = { dutch: [["", "as the file says (default 2017)"], ["2017", "20
 const RESULTS = ["", "1-0", "½-½", "0-1", "+-", "-+", "--"];
 const BYES = { "": "plays", H: "½-point bye", F: "1-point bye", Z: "absent (0)", W: "withdrawn" };
 const BYE_WORDS = { H: "½-point bye", F: "1-point bye", Z: "absent", U: "pairing-allocated bye", "-": "absent (forfeit)", "+": "forfeit win" };
+const CELL_WORDS = { H: "½ bye", F: "1 bye", Z: "0 bye", U: "PAB", "-": "0 (−)", "+": "1 (+)" };
 
 // { name, doc (the tournament as JSON text), system, edition, pairing, results, withdrawn, pairMs }
 let state = null;
@@ -120,7 +121,7 @@ function cell(r) {
     const result = { "=": "½", D: "½", W: "1", L: "0" }[r.result] ?? r.result;
     return `${r.opponent}${r.colour ? r.colour[0] : "-"}${result}`;
   }
-  return BYE_WORDS[r.result] ?? r.result;
+  return CELL_WORDS[r.result] ?? r.result;
 }
 
 function renderStandings() {
