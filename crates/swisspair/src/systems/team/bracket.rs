@@ -53,7 +53,8 @@ pub fn pair(
     let lex = Lex::new(3, teams.len())?;
     let cost = |a: usize, b: usize| cost(ctx, upfloaters, a, b);
     let legal = |a: usize, b: usize| ctx.legal(a, b);
-    let weight = |a: usize, b: usize| pair_weight(lex, &legal, &cost, a, b);
+    let packed = |a: usize, b: usize| lex.pack(&cost(a, b));
+    let weight = |a: usize, b: usize| pair_weight(lex, &legal, &packed, a, b);
     let none = || Error::Internal("a bracket chosen by 3.5 cannot be paired".into());
     let mut probe = Probe::new(&teams, lex, &weight)?.ok_or_else(none)?;
     let n = teams.len();

@@ -9,8 +9,9 @@
 //! one before (a removed pair outside it changes nothing), and a choice the current matching already
 //! meets, or meets after exchanging two partners, needs no solve at all.
 
+use super::context::Context;
 use crate::error::{Error, Result};
-use crate::matching::{MatchingComputer, MatchingError};
+use crate::matching::{Cardinality, MatchingComputer, MatchingError};
 
 /// The digits of a cost, most significant first.
 pub type Digits = Vec<u32>;
@@ -50,9 +51,27 @@ impl Lex {
             << (self.bits * (self.digits - digits.len().min(self.digits as usize) as u32))
     }
 
+    /// `value` as the digit at `position` (0: the most significant).
+    pub fn digit(&self, position: u32, value: u32) -> u128 {
+        let shift = self.digits.saturating_sub(position + 1) * self.bits;
+        u128::from(value) << shift
+    }
+
     fn base(&self) -> u128 {
         1u128 << (self.bits * self.digits)
     }
+}
+
+/// True when `teams` can all be paired legally (C1 and the forbidden pairs).
+pub fn pairable(ctx: &Context, teams: &[usize]) -> bool {
+    if teams.len() % 2 == 1 {
+        return false;
+    }
+    let mut m = Cardinality::new(teams.len());
+    m.perfect(&|i, j| match (teams.get(i), teams.get(j)) {
+        (Some(&a), Some(&b)) => ctx.legal(a, b),
+        _ => false,
+    })
 }
 
 fn internal(e: MatchingError) -> Error {
@@ -80,13 +99,13 @@ pub struct Probe<'a> {
 pub fn pair_weight(
     lex: Lex,
     allowed: &dyn Fn(usize, usize) -> bool,
-    cost: &dyn Fn(usize, usize) -> Digits,
+    cost: &dyn Fn(usize, usize) -> u128,
     a: usize,
     b: usize,
 ) -> u128 {
     if allowed(a, b) {
         let base = lex.base();
-        base - lex.pack(&cost(a, b)).min(base - 1)
+        base - cost(a, b).min(base - 1)
     } else {
         0
     }

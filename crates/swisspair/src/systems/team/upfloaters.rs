@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use super::completion::{pair_weight, Digits, Lex, Probe};
+use super::completion::{pair_weight, pairable, Lex, Probe};
 use super::context::Context;
 use crate::error::{Error, Result};
 use crate::score::Score;
@@ -48,10 +48,23 @@ pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
             .collect::<Vec<_>>()
     };
     let legal = |a: usize, b: usize| ctx.legal(a, b);
-    let floats = |a: usize, b: usize| u32::from(top.contains(&a) != top.contains(&b));
-    // C4: the fewest upfloaters.
-    let c4 = |a: usize, b: usize| -> Digits { vec![floats(a, b)] };
+    // Membership of the top-scoregroup by team index.
+    let mut top_team = vec![false; ctx.standings.len()];
+    for &a in &top {
+        if let Some(x) = top_team.get_mut(a) {
+            *x = true;
+        }
+    }
+    let tops = |a: usize| top_team.get(a).copied().unwrap_or(false);
+    let floats = |a: usize, b: usize| u32::from(tops(a) != tops(b));
+    // C4: no upfloater when the top-scoregroup and the other teams can each be paired on their own.
+    let (inside, outside): (Vec<usize>, Vec<usize>) = unpaired.iter().partition(|&&a| tops(a));
+    if pairable(ctx, &inside) && pairable(ctx, &outside) {
+        return Ok(BTreeSet::new());
+    }
+    // Otherwise the fewest upfloaters.
     let lex = Lex::new(1, n)?;
+    let c4 = |a: usize, b: usize| u128::from(floats(a, b));
     let c4_weight = |a: usize, b: usize| pair_weight(lex, &legal, &c4, a, b);
     let mut probe = Probe::new(unpaired, lex, &c4_weight)?.ok_or_else(none)?;
     if probe.cost() == 0 {
@@ -77,32 +90,38 @@ pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
     let classes: Vec<Score> = below.iter().take(depth + 1).copied().collect();
     let next_score = classes.first().copied().unwrap_or(lowest);
     let last_two = ctx.last_two;
-    let cost = |a: usize, b: usize| -> Digits {
+    let lex = Lex::new(classes.len() as u32 + 2, n)?;
+    // The digits: the upfloaters, those of each score below the first (the lowest first), C6, C7.
+    let c6 = classes.len() as u32;
+    let cost = |a: usize, b: usize| -> u128 {
         let upfloat = floats(a, b);
-        let lower = if top.contains(&a) { b } else { a };
-        let mut d = vec![upfloat];
-        for &s in classes.iter().skip(1).rev() {
-            d.push(upfloat * u32::from(ctx.score(lower) == s));
+        let (sa, sb) = (ctx.score(a), ctx.score(b));
+        if upfloat == 1 {
+            let lower = if tops(a) { b } else { a };
+            let s = ctx.score(lower);
+            let class = classes
+                .iter()
+                .skip(1)
+                .rev()
+                .position(|&c| c == s)
+                .map_or(0, |k| lex.digit(k as u32 + 1, 1));
+            // C7: the fewest upfloaters that floated in the previous round (not in the last two
+            // rounds).
+            let c7 = lex.digit(c6 + 1, u32::from(!last_two && ctx.floated_last(lower)));
+            return lex.digit(0, 1) + class + c7;
         }
         // C6: the following scoregroup's teams not taken up are paired with as few upfloaters as
         // they would need anyway (C1, C3, C4 in their bracket).
-        let (sa, sb) = (ctx.score(a), ctx.score(b));
-        let next_needs = upfloat == 0
-            && !top.contains(&a)
+        let next_needs = !tops(a)
             && ((sa == next_score && sb < next_score) || (sb == next_score && sa < next_score));
-        d.push(u32::from(next_needs));
-        // C7: the fewest upfloaters that floated in the previous round (not in the last two rounds).
-        d.push(upfloat * u32::from(!last_two && ctx.floated_last(lower)));
-        d
+        lex.digit(c6, u32::from(next_needs))
     };
     // Upfloaters come from `lowest` or higher (C5).
     let allowed = |a: usize, b: usize| {
         legal(a, b)
-            && (top.contains(&a) == top.contains(&b)
-                || (top.contains(&a) || ctx.score(a) >= lowest)
-                    && (top.contains(&b) || ctx.score(b) >= lowest))
+            && (tops(a) == tops(b)
+                || (tops(a) || ctx.score(a) >= lowest) && (tops(b) || ctx.score(b) >= lowest))
     };
-    let lex = Lex::new(classes.len() as u32 + 2, n)?;
     let weight = |a: usize, b: usize| pair_weight(lex, &allowed, &cost, a, b);
     let mut probe = Probe::new(unpaired, lex, &weight)?.ok_or_else(none)?;
     let upfloats = |probe: &Probe, i: usize| !is_top(i) && probe.mate(i).is_some_and(is_top);
