@@ -7,7 +7,8 @@
 # Needs the nightly toolchain and cargo-fuzz:
 #   rustup toolchain install nightly --profile minimal && cargo install cargo-fuzz
 # A crash leaves its input in fuzz/artifacts/TARGET/; the corpus grows in fuzz/corpus/TARGET/ (both
-# ignored by git). Exit code 1 when any target crashed.
+# ignored by git). Exit code 1 when any target crashed. TIMEOUT (seconds, default 10) is how long one input
+# may run before libFuzzer calls it a hang: raise it on a loaded machine, where a 0.5 s input can take 14 s.
 set -uo pipefail
 cd "$(dirname "$0")/../fuzz"
 minutes=${1:-1}
@@ -31,7 +32,7 @@ for target in "${targets[@]}"; do
   fi
   log=$(mktemp)
   cargo +nightly fuzz run "$target" "$corpus" -- -max_total_time="$seconds" -max_len=65536 \
-    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1
+    -timeout="${TIMEOUT:-10}" -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1
   status=$?
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
   if [ "$status" -eq 0 ]; then
