@@ -152,3 +152,111 @@ fn brackets_are_paired_as_the_text_enumerates() {
         assert_eq!(got, expected, "case {case}");
     }
 }
+
+/// A team event of `n` one-board teams played for `rounds` rounds, each round paired by [`pair`] and its
+/// results drawn by `result` (0 loss, 1 draw, 2 win for the first team): the absolute criteria hold in
+/// every round (C1 no rematch, C2 no second PAB, C3 everyone present paired) and a pairing read again
+/// from the same text is the same.
+fn play(n: u32, rounds: usize, mut result: impl FnMut() -> u8) {
+    // cells[i]: player i's round cells, as TRF text.
+    let mut cells: Vec<String> = vec![String::new(); n as usize];
+    let mut met: BTreeSet<(u32, u32)> = BTreeSet::new();
+    let mut had_bye: BTreeSet<u32> = BTreeSet::new();
+    for round in 1..=rounds {
+        let text = one_board_teams(n, &cells.iter().map(String::as_str).collect::<Vec<_>>())
+            .replace("142 5", &format!("142 {rounds}"));
+        let t = TeamTournament::from_bytes(text.as_bytes()).unwrap();
+        let pairing = match pair(&t) {
+            Ok(p) => p,
+            Err(crate::error::Error::NoValidPairing(why)) => {
+                // Only when no legal pairing exists: every team present, no rematch, the PAB (when the
+                // number is odd) to a team without one.
+                let teams: Vec<u32> = (1..=n).collect();
+                let exists = if n % 2 == 0 {
+                    legal_pairing_exists(&teams, &met)
+                } else {
+                    teams.iter().filter(|x| !had_bye.contains(x)).any(|&x| {
+                        let rest: Vec<u32> = teams.iter().copied().filter(|&y| y != x).collect();
+                        legal_pairing_exists(&rest, &met)
+                    })
+                };
+                assert!(
+                    !exists,
+                    "round {round}: {why}, but a legal pairing exists\n{text}"
+                );
+                return;
+            }
+            Err(e) => panic!("round {round}: {e}\n{text}"),
+        };
+        let again = pair(&TeamTournament::from_bytes(text.as_bytes()).unwrap()).unwrap();
+        assert_eq!(
+            pairing, again,
+            "round {round}: the same input, the same output"
+        );
+        let mut seen = BTreeSet::new();
+        for &(w, b) in &pairing.matches {
+            assert!(
+                met.insert((w.min(b), w.max(b))),
+                "round {round}: {w}-{b} met before (C1)"
+            );
+            assert!(
+                seen.insert(w) && seen.insert(b),
+                "round {round}: a team twice"
+            );
+            let r = result();
+            let (cw, cb) = match r {
+                2 => ('1', '0'),
+                1 => ('=', '='),
+                _ => ('0', '1'),
+            };
+            cells[w as usize - 1].push_str(&format!("  {b:>4} w {cw}"));
+            cells[b as usize - 1].push_str(&format!("  {w:>4} b {cb}"));
+        }
+        if let Some(x) = pairing.bye {
+            assert!(
+                had_bye.insert(x),
+                "round {round}: {x} had the PAB before (C2)"
+            );
+            assert!(seen.insert(x), "round {round}: the PAB team also paired");
+            cells[x as usize - 1].push_str("  0000 - U");
+        }
+        assert_eq!(
+            seen.len(),
+            n as usize,
+            "round {round}: everyone paired (C3)"
+        );
+    }
+}
+
+/// Whether `teams` can all be paired without a rematch, by trying every pairing.
+fn legal_pairing_exists(teams: &[u32], met: &BTreeSet<(u32, u32)>) -> bool {
+    let Some((&a, rest)) = teams.split_first() else {
+        return true;
+    };
+    rest.iter().enumerate().any(|(i, &b)| {
+        !met.contains(&(a.min(b), a.max(b))) && {
+            let others: Vec<u32> = rest
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &x)| x)
+                .collect();
+            legal_pairing_exists(&others, met)
+        }
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    #[test]
+    fn every_round_meets_the_absolute_criteria(n in 2u32..15, seed in 0u64..u64::MAX) {
+        let mut state = seed | 1;
+        let rounds = (n as usize - 1).min(7);
+        play(n, rounds, move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % 3) as u8
+        });
+    }
+}
