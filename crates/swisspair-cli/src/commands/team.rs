@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use swisspair::check::team::check_teams;
+use swisspair::generate::team::{generate_teams, TeamConfig};
 use swisspair::systems::team::pair;
 use swisspair::tournament::team::{ColourMode, PrimaryScore, TeamRules, TeamTournament};
 use swisspair::trf::Trf;
@@ -72,13 +73,21 @@ fn override_rules(cli: &Cli, rules: &mut TeamRules) -> Result<(), Failure> {
 
 /// `--team`: pairs the next round (`-p`) or checks every round (`-c`) of a team tournament.
 pub fn run(cli: &Cli) -> Result<(), Failure> {
+    if let Some(config) = &cli.generate {
+        return generate(cli, config.as_deref());
+    }
     let Some(input) = &cli.input else {
         return Err(Failure::usage("--team: name the tournament file"));
     };
-    if cli.generate.is_some() || cli.checklist.is_some() || cli.explain.is_some() {
+    if cli.checklist.is_some() || cli.explain.is_some() || cli.why.is_some() {
         return Err(Failure::usage(
-            "--team: only -p (pair the next round) and -c (check every round) are implemented for team tournaments yet",
+            "--team: -l, --explain and --why are not implemented for team tournaments yet",
         ));
+    }
+    if let Some(seed) = cli.seed {
+        return Err(Failure::usage(format!(
+            "-s {seed}: a seed belongs to -g (generate); nothing is generated"
+        )));
     }
     let bytes = files::read(input)?;
     let (trf, mut tournament) =
@@ -157,6 +166,57 @@ fn check(
         });
     }
     Ok(())
+}
+
+/// `--team -g [CONFIG] -o OUTPUT [-s SEED]`: a team tournament played round by round, each round
+/// paired by the team system. When a round cannot be paired, the rounds paired so far are written and
+/// the command fails (exit code 1).
+fn generate(cli: &Cli, config: Option<&Path>) -> Result<(), Failure> {
+    if let Some(model) = &cli.input {
+        return Err(Failure::usage(format!(
+            "{}: --team -g generates from a configuration (-g CONFIG), not from a model tournament",
+            model.display()
+        )));
+    }
+    if cli.checklist.is_some() || cli.team_colours.is_some() || cli.team_score.is_some() {
+        return Err(Failure::usage(
+            "--team -g: the configuration chooses the rules (TeamColours, TeamScore); -l is not implemented for teams yet",
+        ));
+    }
+    let Some(output) = cli.output.as_deref() else {
+        return Err(Failure::usage("-g needs -o OUTPUT.trf"));
+    };
+    let settings = match config {
+        Some(path) => {
+            let bytes = files::read(path)?;
+            TeamConfig::parse(&String::from_utf8_lossy(&bytes))
+                .map_err(|e| Failure::from_error(path, &e))?
+        }
+        None => TeamConfig::default(),
+    };
+    let seed = match cli.seed {
+        Some(s) => s,
+        None => {
+            let s = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            eprintln!("swisspair: seed {s}");
+            s
+        }
+    };
+    let (trf, stopped) =
+        generate_teams(&settings, seed).map_err(|e| Failure::labelled("generator", &e))?;
+    files::write_atomically(output, swisspair::trf::write(&trf).as_bytes())?;
+    match stopped {
+        None => Ok(()),
+        Some(e) => Err(Failure {
+            code: u8::try_from(e.exit_code()).unwrap_or(1),
+            message: format!(
+                "generator: a round cannot be paired: {e}. The rounds paired so far are written to {}",
+                output.display()
+            ),
+        }),
+    }
 }
 
 /// Writes the pairs; a failed pairing leaves the file empty, as for individuals.
