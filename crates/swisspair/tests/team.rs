@@ -48,7 +48,7 @@ const AGREED: &[(&str, &str)] = &[
     ("team_299_target", "299 for one named team; 3.4.2"),
     (
         "team_330_forfeit",
-        "330 a whole team forfeited: a forfeit win, the teams have met",
+        "330 a whole team forfeited: a forfeit win for team 1",
     ),
     (
         "team_42_secondary",
