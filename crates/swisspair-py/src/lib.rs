@@ -129,6 +129,179 @@ fn before_round(py: Python<'_>, tournament: &[u8], round: usize) -> PyResult<Str
         .map_err(|e| to_py(py, e))
 }
 
+/// The standings and state of a tournament, and the warnings; JSON text.
+#[pyfunction]
+#[pyo3(signature = (tournament, system = "dutch", edition = None))]
+fn overview_json(
+    py: Python<'_>,
+    tournament: &[u8],
+    system: &str,
+    edition: Option<&str>,
+) -> PyResult<String> {
+    options(system, edition, false)
+        .and_then(|o| swisspair::overview(tournament, &o))
+        .and_then(|v| {
+            serde_json::to_string(&v).map_err(|e| Error::Internal(format!("JSON output: {e}")))
+        })
+        .map_err(|e| to_py(py, e))
+}
+
+/// The next round paired and explained: `{"round", "text", "explanation"}` as JSON text.
+#[pyfunction]
+#[pyo3(signature = (tournament, system = "dutch", edition = None, maxi = false))]
+fn explain_json(
+    py: Python<'_>,
+    tournament: &[u8],
+    system: &str,
+    edition: Option<&str>,
+    maxi: bool,
+) -> PyResult<String> {
+    let result = py.allow_threads(|| {
+        let o = options(system, edition, maxi)?;
+        let t = swisspair::read_tournament(tournament)?;
+        let e = swisspair::explain_next(&t, &o)?;
+        let json = |e: serde_json::Error| Error::Internal(format!("JSON output: {e}"));
+        Ok::<_, Error>(format!(
+            "{{\"round\":{},\"text\":{},\"explanation\":{}}}",
+            serde_json::to_string(&e.round).map_err(json)?,
+            serde_json::to_string(&e.text()).map_err(json)?,
+            e.to_json()
+        ))
+    });
+    result.map_err(|e| to_py(py, e))
+}
+
+/// Why the next round gives `player` what it gives him (`--why N`), or why `player` and `other` are
+/// not paired (`--why N,M`); text.
+#[pyfunction]
+#[pyo3(signature = (tournament, player, other = None, system = "dutch", edition = None, maxi = false))]
+fn why(
+    py: Python<'_>,
+    tournament: &[u8],
+    player: u32,
+    other: Option<u32>,
+    system: &str,
+    edition: Option<&str>,
+    maxi: bool,
+) -> PyResult<String> {
+    let result = py.allow_threads(|| {
+        let o = options(system, edition, maxi)?;
+        let t = swisspair::read_tournament(tournament)?;
+        let e = swisspair::explain_next(&t, &o)?;
+        match other {
+            Some(b) => Ok(e.why_not_paired(player, b)),
+            None => e.why(player),
+        }
+    });
+    result.map_err(|e| to_py(py, e))
+}
+
+/// The checklist of the round to be paired as JSON text (with its `-l` text in `"text"`).
+#[pyfunction]
+#[pyo3(signature = (tournament, system = "dutch", edition = None, maxi = false))]
+fn checklist_json(
+    py: Python<'_>,
+    tournament: &[u8],
+    system: &str,
+    edition: Option<&str>,
+    maxi: bool,
+) -> PyResult<String> {
+    let result = py.allow_threads(|| {
+        let o = options(system, edition, maxi)?;
+        let t = swisspair::read_tournament(tournament)?;
+        let list = swisspair::checklist_next(&t, &o)?;
+        let mut value = serde_json::to_value(&list)
+            .map_err(|e| Error::Internal(format!("JSON output: {e}")))?;
+        if let Some(map) = value.as_object_mut() {
+            map.insert("text".into(), serde_json::Value::String(list.text()));
+        }
+        Ok::<_, Error>(value.to_string())
+    });
+    result.map_err(|e| to_py(py, e))
+}
+
+/// Announces a bye (`"H"`, `"F"`, `"Z"`; `None` withdraws it) for the round to be paired; the
+/// tournament as JSON text.
+#[pyfunction]
+#[pyo3(signature = (tournament, player, kind = None))]
+fn announce(
+    py: Python<'_>,
+    tournament: &[u8],
+    player: u32,
+    kind: Option<&str>,
+) -> PyResult<String> {
+    let kind = match kind {
+        None => Ok(None),
+        Some(k) => swisspair::ByeKind::parse(k)
+            .map(Some)
+            .ok_or_else(|| Error::invalid(None, "bye", format!("'{k}' is not H, F or Z"))),
+    };
+    kind.and_then(|kind| {
+        let doc = swisspair::read_document(tournament)?;
+        swisspair::json::document_to_string(&swisspair::announce(&doc, player, kind)?)
+    })
+    .map_err(|e| to_py(py, e))
+}
+
+/// Records a round (`pairing` as `pair` returns it, as JSON text) with one result a board; the
+/// tournament as JSON text.
+#[pyfunction]
+fn add_round(
+    py: Python<'_>,
+    tournament: &[u8],
+    pairing: &str,
+    results: Vec<String>,
+) -> PyResult<String> {
+    (|| {
+        let round: swisspair::Round = serde_json::from_str(pairing)
+            .map_err(|e| Error::invalid(None, "pairing", format!("not a pairing: {e}")))?;
+        let results = results
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                swisspair::GameResult::parse(r).ok_or_else(|| {
+                    Error::invalid(
+                        None,
+                        format!("board {}", i + 1),
+                        format!("'{r}' is not a result (1-0, ½-½, 0-1, +-, -+, --)"),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        let doc = swisspair::read_document(tournament)?;
+        swisspair::json::document_to_string(&swisspair::record_round(&doc, &round, &results)?)
+    })()
+    .map_err(|e| to_py(py, e))
+}
+
+/// A tournament from a list of players (one a line: name, rating, federation); JSON text.
+#[pyfunction]
+#[pyo3(signature = (text, rounds, initial_white = true))]
+fn from_list(py: Python<'_>, text: &str, rounds: u32, initial_white: bool) -> PyResult<String> {
+    swisspair::tournament_from_list(text, rounds, initial_white)
+        .and_then(|doc| swisspair::json::document_to_string(&doc))
+        .map_err(|e| to_py(py, e))
+}
+
+/// Writes a tournament as `"trf16"`, `"trf2026"` or `"json"` (TRF-2026: the system and edition give
+/// the system record).
+#[pyfunction]
+#[pyo3(signature = (tournament, format, system = "dutch", edition = None))]
+fn write(
+    py: Python<'_>,
+    tournament: &[u8],
+    format: &str,
+    system: &str,
+    edition: Option<&str>,
+) -> PyResult<String> {
+    (|| {
+        let o = options(system, edition, false)?;
+        let doc = swisspair::read_document(tournament)?;
+        swisspair::write_tournament(&doc, swisspair::Format::named(format)?, Some(&o))
+    })()
+    .map_err(|e| to_py(py, e))
+}
+
 /// The native module.
 #[pymodule]
 fn _swisspair(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -138,6 +311,14 @@ fn _swisspair(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(convert, m)?)?;
     m.add_function(wrap_pyfunction!(before_round, m)?)?;
+    m.add_function(wrap_pyfunction!(overview_json, m)?)?;
+    m.add_function(wrap_pyfunction!(explain_json, m)?)?;
+    m.add_function(wrap_pyfunction!(why, m)?)?;
+    m.add_function(wrap_pyfunction!(checklist_json, m)?)?;
+    m.add_function(wrap_pyfunction!(announce, m)?)?;
+    m.add_function(wrap_pyfunction!(add_round, m)?)?;
+    m.add_function(wrap_pyfunction!(from_list, m)?)?;
+    m.add_function(wrap_pyfunction!(write, m)?)?;
     m.add("SwisspairError", py.get_type::<SwisspairError>())?;
     m.add("InvalidInput", py.get_type::<InvalidInput>())?;
     m.add("NoValidPairing", py.get_type::<NoValidPairing>())?;

@@ -128,3 +128,26 @@ def test_output_validates_against_the_schemas():
     jsonschema.validate(json.loads(swisspair.convert(EXAMPLE.read_text())), json.loads(swisspair.TOURNAMENT_SCHEMA))
     report = swisspair.check(next(DUTCH.glob("*.trf")).read_text())
     jsonschema.validate(report, json.loads(swisspair.CHECK_SCHEMA))
+
+
+def test_the_round_by_round_work():
+    text = EXAMPLE.read_text()
+    view = swisspair.overview(text)
+    assert (view["rounds_played"], view["next_round"], len(view["standings"])) == (4, 5, 16)
+    assert "[C.7]" in swisspair.why(text, 5)
+    assert swisspair.explain(text)["round"]["boards"] == swisspair.pair(text)["boards"]
+    assert len(swisspair.checklist(text)["rows"]) == 16
+    pairing = swisspair.pair(text)
+    doc = swisspair.add_round(text, pairing, ["1-0"] * len(pairing["boards"]))
+    assert swisspair.overview(doc)["rounds_played"] == 5
+    for fmt in ("trf16", "trf2026", "json"):
+        assert swisspair.check(swisspair.write(doc, fmt))["differences"] == []
+    doc = swisspair.announce(doc, 1, "H")
+    one = [s for s in swisspair.overview(doc)["standings"] if s["start_number"] == 1]
+    assert one[0]["next"] == {"result": "H"}
+    players = "\n".join(f"Player {i}, {2000 - i * 10}" for i in range(1, 10))
+    doc = swisspair.from_list(players, 5)
+    assert swisspair.pair(doc)["bye"] is not None
+    with pytest.raises(swisspair.InvalidInput) as e:
+        swisspair.from_list("A\nB, 99999\n", 5)
+    assert e.value.line == 2

@@ -7,6 +7,13 @@
 //! for (const b of round.boards) console.log(b.board, b.white.name, b.black.name);
 //! ```
 //!
+//! Built with the cargo feature `page` (as `web/build.sh` builds it for the arbiter's page), the
+//! module also does the round-by-round work: `overview` (standings and warnings), `explain` and `why`,
+//! `checklist`, `announce` (a bye for the round to be paired), `addRound` (a round's pairing and results
+//! recorded), `fromList` (a tournament from a pasted list of players), and `convert` with
+//! `to: "trf16" | "trf2026"`. They add some 190 kB (the explanations' code and text most), so the
+//! module for embedding leaves them out.
+//!
 //! A tournament is TRF text or a JSON document (detected). Results are the JSON structures of the
 //! command line's `--format json`, as JavaScript objects. Errors are thrown as objects
 //! `{ kind, line, field, message }` (`kind`: `invalid`, `size_limit`, `no_valid_pairing`,
@@ -81,6 +88,22 @@ fn pair_options(o: &Options) -> Result<PairOptions, Error> {
     Ok(p)
 }
 
+#[cfg(feature = "page")]
+fn serialized<T: serde::Serialize>(value: &T) -> Result<String, Error> {
+    serde_json::to_string(value).map_err(|e| Error::Internal(format!("JSON output: {e}")))
+}
+
+/// A JavaScript value as a Rust one (through its JSON text).
+#[cfg(feature = "page")]
+fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Result<T, Error> {
+    let text = js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_default();
+    serde_json::from_slice(text.as_bytes())
+        .map_err(|e| Error::invalid(None, what, format!("not {what}: {e}")))
+}
+
 fn to_js(json: Result<String, Error>) -> Result<JsValue, JsValue> {
     let text = json.map_err(|e| js_error(&e))?;
     js_sys::JSON::parse(&text)
@@ -126,8 +149,9 @@ pub fn generate(options_object: JsValue) -> Result<String, JsValue> {
         .map_err(|e| js_error(&e))
 }
 
-/// Converts a tournament between TRF and JSON (`options.to`: `"json"`, `"trf"`, or absent for the other
-/// format); returns the text.
+/// Converts a tournament between TRF and JSON (`options.to`: `"json"`, `"trf"` (the lines as read), or
+/// absent for the other format), or writes it as `"trf16"` or `"trf2026"` (for TRF-2026 the system and
+/// edition of `options` give the system record); returns the text.
 #[wasm_bindgen]
 pub fn convert(tournament: &str, options_object: JsValue) -> Result<String, JsValue> {
     options(&options_object)
@@ -136,6 +160,13 @@ pub fn convert(tournament: &str, options_object: JsValue) -> Result<String, JsVa
                 None => None,
                 Some("json") => Some(true),
                 Some("trf") => Some(false),
+                #[cfg(feature = "page")]
+                Some(other) => {
+                    let format = swisspair::Format::named(other)?;
+                    let doc = swisspair::read_document(tournament.as_bytes())?;
+                    return swisspair::write_tournament(&doc, format, Some(&pair_options(&o)?));
+                }
+                #[cfg(not(feature = "page"))]
                 Some(other) => {
                     return Err(Error::invalid(
                         None,
@@ -146,6 +177,143 @@ pub fn convert(tournament: &str, options_object: JsValue) -> Result<String, JsVa
             };
             swisspair::json::convert(tournament.as_bytes(), to)
         })
+        .map_err(|e| js_error(&e))
+}
+
+/// The standings and state of a tournament: `{ system, edition, rounds_played, total_rounds,
+/// next_round, finished, standings: [{ rank, start_number, name, title, rating, federation, points,
+/// rounds: [{ opponent, colour, result }], next }], warnings }`.
+#[cfg(feature = "page")]
+#[wasm_bindgen]
+pub fn overview(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
+    to_js(
+        options(&options_object)
+            .and_then(|o| pair_options(&o))
+            .and_then(|o| swisspair::overview(tournament.as_bytes(), &o))
+            .and_then(|v| serialized(&v)),
+    )
+}
+
+/// Pairs the next round and explains it (with the `page` feature): `{ round, text, explanation }` (`round` as `pair` returns it,
+/// `text` as `--explain` writes it, `explanation` as `--explain --format json`).
+#[cfg(feature = "page")]
+#[wasm_bindgen]
+pub fn explain(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
+    to_js(
+        options(&options_object)
+            .and_then(|o| pair_options(&o))
+            .and_then(|o| {
+                let t = swisspair::read_tournament(tournament.as_bytes())?;
+                let e = swisspair::explain_next(&t, &o)?;
+                Ok(format!(
+                    "{{\"round\":{},\"text\":{},\"explanation\":{}}}",
+                    serialized(&e.round)?,
+                    serialized(&e.text())?,
+                    e.to_json()
+                ))
+            }),
+    )
+}
+
+/// Why the next round gives `player` his opponent, colour or bye (`--why N`), or, with `other`, why
+/// the two were not paired (`--why N,M`): text. With the `page` feature.
+#[cfg(feature = "page")]
+#[wasm_bindgen]
+pub fn why(
+    tournament: &str,
+    player: u32,
+    other: Option<u32>,
+    options_object: JsValue,
+) -> Result<String, JsValue> {
+    options(&options_object)
+        .and_then(|o| pair_options(&o))
+        .and_then(|o| {
+            let t = swisspair::read_tournament(tournament.as_bytes())?;
+            let e = swisspair::explain_next(&t, &o)?;
+            match other {
+                Some(b) => Ok(e.why_not_paired(player, b)),
+                None => e.why(player),
+            }
+        })
+        .map_err(|e| js_error(&e))
+}
+
+/// The checklist of the round to be paired (`-l`) as data: `{ system, edition, round, last_round,
+/// initial_colour, columns, rows: [{ group, cells }], text }`.
+#[cfg(feature = "page")]
+#[wasm_bindgen]
+pub fn checklist(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
+    to_js(
+        options(&options_object)
+            .and_then(|o| pair_options(&o))
+            .and_then(|o| {
+                let t = swisspair::read_tournament(tournament.as_bytes())?;
+                let list = swisspair::checklist_next(&t, &o)?;
+                let mut value = serde_json::to_value(&list)
+                    .map_err(|e| Error::Internal(format!("JSON output: {e}")))?;
+                if let Some(map) = value.as_object_mut() {
+                    map.insert("text".into(), serde_json::Value::String(list.text()));
+                }
+                serialized(&value)
+            }),
+    )
+}
+
+/// Announces a bye for the round to be paired (`kind`: `"H"`, `"F"`, `"Z"`; `""` withdraws the
+/// announcement); returns the tournament as JSON text.
+#[cfg(feature = "page")]
+#[wasm_bindgen]
+pub fn announce(tournament: &str, player: u32, kind: &str) -> Result<String, JsValue> {
+    let kind = if kind.trim().is_empty() {
+        Ok(None)
+    } else {
+        swisspair::ByeKind::parse(kind)
+            .map(Some)
+            .ok_or_else(|| Error::invalid(None, "bye", format!("'{kind}' is not H, F or Z")))
+    };
+    kind.and_then(|kind| {
+        let doc = swisspair::read_document(tournament.as_bytes())?;
+        let doc = swisspair::announce(&doc, player, kind)?;
+        swisspair::json::document_to_string(&doc)
+    })
+    .map_err(|e| js_error(&e))
+}
+
+/// Records the round `pairing` (as `pair` returns it) with `results` (one per board: `"1-0"`, `"½-½"`,
+/// `"0-1"`, `"+-"`, `"-+"`, `"--"`); returns the tournament as JSON text.
+#[cfg(feature = "page")]
+#[wasm_bindgen(js_name = addRound)]
+pub fn add_round(tournament: &str, pairing: JsValue, results: JsValue) -> Result<String, JsValue> {
+    (|| {
+        let round: swisspair::Round = from_js(&pairing, "a pairing")?;
+        let texts: Vec<String> = from_js(&results, "a list of results")?;
+        let results = texts
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                swisspair::GameResult::parse(r).ok_or_else(|| {
+                    Error::invalid(
+                        None,
+                        format!("board {}", i + 1),
+                        format!("'{r}' is not a result (1-0, ½-½, 0-1, +-, -+, --)"),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        let doc = swisspair::read_document(tournament.as_bytes())?;
+        let doc = swisspair::record_round(&doc, &round, &results)?;
+        swisspair::json::document_to_string(&doc)
+    })()
+    .map_err(|e| js_error(&e))
+}
+
+/// A tournament from a pasted list of players (one a line: name, rating, federation) with `rounds`
+/// rounds, the top player white in round 1 unless `initial_white` is false; returns it as JSON text.
+#[cfg(feature = "page")]
+#[wasm_bindgen(js_name = fromList)]
+pub fn from_list(text: &str, rounds: u32, initial_white: bool) -> Result<String, JsValue> {
+    swisspair::tournament_from_list(text, rounds, initial_white)
+        .and_then(|doc| swisspair::json::document_to_string(&doc))
         .map_err(|e| js_error(&e))
 }
 

@@ -224,15 +224,7 @@ impl Round {
 ///
 /// Refused (invalid input) when the tournament's total number of rounds is already paired.
 pub fn pair_next(tournament: &Tournament, options: &PairOptions) -> Result<Round> {
-    if let Some(total) = tournament.total_rounds {
-        if tournament.rounds_played >= total {
-            return Err(Error::invalid(
-                None,
-                "total rounds",
-                format!("all {total} rounds (XXR/142) are already paired"),
-            ));
-        }
-    }
+    ensure_rounds_left(tournament)?;
     let edition = options.system.edition_for(tournament, options.edition)?;
     let pairing = if options.maxi && !tournament.maxi {
         let mut t = tournament.clone();
@@ -248,6 +240,18 @@ pub fn pair_next(tournament: &Tournament, options: &PairOptions) -> Result<Round
             options.edition,
         ),
     )
+}
+
+/// Refused (invalid input) when the tournament's total number of rounds is already paired.
+pub(crate) fn ensure_rounds_left(tournament: &Tournament) -> Result<()> {
+    match tournament.total_rounds {
+        Some(total) if tournament.rounds_played >= total => Err(Error::invalid(
+            None,
+            "total rounds",
+            format!("all {total} rounds (XXR/142) are already paired"),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Reads a tournament (TRF or JSON) and pairs its next round: [`read_tournament`], then [`pair_next`].
@@ -388,6 +392,36 @@ pub enum GameResult {
     DoubleForfeit,
 }
 
+impl GameResult {
+    /// The result written as an arbiter writes it: `1-0`, `0-1`, `½-½` (also `1/2`, `=`, `0.5-0.5`),
+    /// `+-` and `-+` (also `+/-`, `-/+`: a forfeit), `--` (also `-/-`: both forfeit). `None` for
+    /// anything else.
+    pub fn parse(text: &str) -> Option<GameResult> {
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        match compact.as_str() {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "½-½" | "1/2-1/2" | "1/2" | "½" | "=" | "0.5-0.5" => Some(GameResult::Draw),
+            "+-" | "+/-" | "1F-0F" => Some(GameResult::WhiteWinsByForfeit),
+            "-+" | "-/+" | "0F-1F" => Some(GameResult::BlackWinsByForfeit),
+            "--" | "-/-" | "0F-0F" => Some(GameResult::DoubleForfeit),
+            _ => None,
+        }
+    }
+
+    /// The TRF result codes of white and black.
+    pub(crate) fn codes(self) -> (ResultCode, ResultCode) {
+        match self {
+            GameResult::WhiteWins => (ResultCode::Win, ResultCode::Loss),
+            GameResult::Draw => (ResultCode::Draw, ResultCode::Draw),
+            GameResult::BlackWins => (ResultCode::Loss, ResultCode::Win),
+            GameResult::WhiteWinsByForfeit => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
+            GameResult::BlackWinsByForfeit => (ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
+            GameResult::DoubleForfeit => (ResultCode::ForfeitLoss, ResultCode::ForfeitLoss),
+        }
+    }
+}
+
 /// A round without an opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ByeKind {
@@ -399,6 +433,30 @@ pub enum ByeKind {
     Half,
     /// A zero-point bye or absence (`Z`).
     Zero,
+}
+
+impl ByeKind {
+    /// The kind named by its TRF letter or its name: `U`/`pab`, `F`/`full`, `H`/`half`, `Z`/`zero`
+    /// (case-insensitive). `None` for anything else.
+    pub fn parse(text: &str) -> Option<ByeKind> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "u" | "pab" | "pairing-allocated" => Some(ByeKind::PairingAllocated),
+            "f" | "full" => Some(ByeKind::Full),
+            "h" | "half" => Some(ByeKind::Half),
+            "z" | "zero" => Some(ByeKind::Zero),
+            _ => None,
+        }
+    }
+
+    /// The TRF result code of the round without an opponent.
+    pub(crate) fn code(self) -> ResultCode {
+        match self {
+            ByeKind::PairingAllocated => ResultCode::PairingAllocatedBye,
+            ByeKind::Full => ResultCode::FullPointBye,
+            ByeKind::Half => ResultCode::HalfPointBye,
+            ByeKind::Zero => ResultCode::ZeroPointBye,
+        }
+    }
 }
 
 /// Builds a tournament in code: players, results round by round, byes, point values, forbidden pairs,
@@ -452,14 +510,7 @@ impl TournamentBuilder {
 
     /// Records a game of `round` (1-based) between the players with starting numbers `white` and `black`.
     pub fn game(&mut self, round: usize, white: u32, black: u32, result: GameResult) -> &mut Self {
-        let (w, b) = match result {
-            GameResult::WhiteWins => (ResultCode::Win, ResultCode::Loss),
-            GameResult::Draw => (ResultCode::Draw, ResultCode::Draw),
-            GameResult::BlackWins => (ResultCode::Loss, ResultCode::Win),
-            GameResult::WhiteWinsByForfeit => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
-            GameResult::BlackWinsByForfeit => (ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
-            GameResult::DoubleForfeit => (ResultCode::ForfeitLoss, ResultCode::ForfeitLoss),
-        };
+        let (w, b) = result.codes();
         let cell = |opponent: u32, colour: ColourName, code: ResultCode| RoundJson {
             opponent: Some(opponent),
             colour: Some(colour),
@@ -475,12 +526,7 @@ impl TournamentBuilder {
     /// Records a round without an opponent. A bye in the round after the last one played announces it for
     /// the round to be paired (the player is not paired).
     pub fn bye(&mut self, round: usize, player: u32, kind: ByeKind) -> &mut Self {
-        let code = match kind {
-            ByeKind::PairingAllocated => ResultCode::PairingAllocatedBye,
-            ByeKind::Full => ResultCode::FullPointBye,
-            ByeKind::Half => ResultCode::HalfPointBye,
-            ByeKind::Zero => ResultCode::ZeroPointBye,
-        };
+        let code = kind.code();
         self.cells.push((
             player,
             round,

@@ -2,21 +2,50 @@
 //! an arbiter to see why (`-l`). It reads the state and the pairing; neither knows of it.
 
 use crate::pairing::Pairing;
-use crate::score::Score;
 use crate::sorting::sort_by_key;
 use crate::state::{Float, PlayerState, RoundState, Strength};
 use crate::tournament::{Availability, Bye, Colour, Tournament};
+use serde::Serialize;
+
+/// The checklist as data: the columns, then one row per player (the players taking part by pairing
+/// score, highest first, by starting number within a score group; then the players not paired in this
+/// round), each cell as the text checklist writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChecklistTable {
+    /// The round paired.
+    pub round: usize,
+    /// Whether it is the tournament's last round.
+    pub last_round: bool,
+    /// The top player's colour in round 1: `W` or `B`.
+    pub initial_colour: char,
+    /// The column names (`SNo`, `Pts`, `PScore`, `Colours`, `CD`, `Pref`, `Strength`, `Floats`, `Bye`,
+    /// `Top`, `Cur`, `Opponents`).
+    pub columns: Vec<String>,
+    /// The rows.
+    pub rows: Vec<ChecklistRow>,
+}
+
+/// One player's row of the checklist.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChecklistRow {
+    /// The pairing score of the player's score group (`2.5`); `None` for a player not paired in this
+    /// round.
+    pub group: Option<String>,
+    /// The cells, one per column.
+    pub cells: Vec<String>,
+}
+
+/// The legend of the checklist's columns.
+pub const LEGEND: &str = "SNo starting number; Pts score; PScore pairing score (with virtual points); Colours of the games \
+played; CD colour difference (whites - blacks); Pref, Strength colour preference; Floats in the rounds \
+before last and last (D down, U up); Bye may receive the pairing-allocated bye; Top topscorer (last \
+round); Cur this round (opponent and colour, bye, or absent with the announced bye); Opponents met";
 
 impl RoundState {
-    /// The checklist: the state the pairing used, one row per player, for an arbiter to see why.
-    ///
-    /// A `#` line names the round, then a legend, then a table whose columns stay aligned: the players
-    /// taking part grouped by pairing score (highest first, a blank line between score groups, by
-    /// starting number within a group), then the players not paired in this round. `pairing` is the
-    /// round's pairing, shown in the `Cur` column (opponent and colour, or `bye`); without one (no
-    /// valid pairing exists) that column shows `-`.
-    pub fn checklist(&self, t: &Tournament, pairing: Option<&Pairing>) -> String {
-        use std::fmt::Write as _;
+    /// The checklist as data ([`ChecklistTable`]): the state the pairing used, one row per player.
+    /// `pairing` is the round's pairing, shown in the `Cur` column (opponent and colour, or `bye`);
+    /// without one (no valid pairing exists) that column shows `-`.
+    pub fn checklist_table(&self, t: &Tournament, pairing: Option<&Pairing>) -> ChecklistTable {
         let number = |i: usize| t.players.get(i).map_or(0, |q| q.start_number);
         // This round's opponent and colour, per player.
         let mut current: Vec<String> = vec!["-".to_string(); self.players.len()];
@@ -38,7 +67,7 @@ impl RoundState {
                 *c = format!("absent({})", bye_letter(bye));
             }
         }
-        let header: Vec<String> = [
+        let columns: Vec<String> = [
             "SNo",
             "Pts",
             "PScore",
@@ -55,10 +84,6 @@ impl RoundState {
         .iter()
         .map(|h| h.to_string())
         .collect();
-        // Right-aligned columns (numbers); the others are left-aligned.
-        let right = [
-            true, true, true, false, true, false, false, false, false, false, false,
-        ];
         let row = |p: &PlayerState| -> Vec<String> {
             let colours: String = p.colours.iter().map(|&c| colour_letter(Some(c))).collect();
             let floats: String = [p.float_back(2), p.float_back(1)]
@@ -101,15 +126,49 @@ impl RoundState {
             (std::cmp::Reverse(p.pairing_score), p.start_number)
         });
         let absent: Vec<&PlayerState> = self.players.iter().filter(|p| !p.available).collect();
-        // Each row with its group: the pairing score of a player taking part, `None` for the others.
-        let rows: Vec<(Option<Score>, Vec<String>)> = taking_part
+        let rows = taking_part
             .iter()
-            .map(|p| (Some(p.pairing_score), row(p)))
-            .chain(absent.iter().map(|p| (None, row(p))))
+            .map(|p| ChecklistRow {
+                group: Some(p.pairing_score.to_string()),
+                cells: row(p),
+            })
+            .chain(absent.iter().map(|p| ChecklistRow {
+                group: None,
+                cells: row(p),
+            }))
             .collect();
-        let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
-        for (_, r) in &rows {
-            for (w, cell) in widths.iter_mut().zip(r) {
+        ChecklistTable {
+            round: self.round,
+            last_round: self.last_round,
+            initial_colour: colour_letter(Some(self.initial_colour)),
+            columns,
+            rows,
+        }
+    }
+
+    /// The checklist: the state the pairing used, one row per player, for an arbiter to see why.
+    ///
+    /// A `#` line names the round, then a legend, then a table whose columns stay aligned: the players
+    /// taking part grouped by pairing score (highest first, a blank line between score groups, by
+    /// starting number within a group), then the players not paired in this round. `pairing` is the
+    /// round's pairing, shown in the `Cur` column (opponent and colour, or `bye`); without one (no
+    /// valid pairing exists) that column shows `-`.
+    pub fn checklist(&self, t: &Tournament, pairing: Option<&Pairing>) -> String {
+        self.checklist_table(t, pairing).render()
+    }
+}
+
+impl ChecklistTable {
+    /// The text of `-l`: a `#` line naming the round, the legend, the table with aligned columns.
+    pub fn render(&self) -> String {
+        use std::fmt::Write as _;
+        // Right-aligned columns (numbers); the others are left-aligned.
+        let right = [
+            true, true, true, false, true, false, false, false, false, false, false,
+        ];
+        let mut widths: Vec<usize> = self.columns.iter().map(|h| h.chars().count()).collect();
+        for r in &self.rows {
+            for (w, cell) in widths.iter_mut().zip(&r.cells) {
                 *w = (*w).max(cell.chars().count());
             }
         }
@@ -137,27 +196,21 @@ impl RoundState {
             "# round {}{}; initial colour {}",
             self.round,
             if self.last_round { " (last round)" } else { "" },
-            colour_letter(Some(self.initial_colour))
+            self.initial_colour
         );
-        let _ = writeln!(
-            out,
-            "# SNo starting number; Pts score; PScore pairing score (with virtual points); Colours of the games \
-played; CD colour difference (whites - blacks); Pref, Strength colour preference; Floats in the rounds \
-before last and last (D down, U up); Bye may receive the pairing-allocated bye; Top topscorer (last \
-round); Cur this round (opponent and colour, bye, or absent with the announced bye); Opponents met"
-        );
+        let _ = writeln!(out, "# {LEGEND}");
         out.push('\n');
-        let _ = writeln!(out, "{}", line(&header));
-        let mut previous: Option<Option<Score>> = None;
-        for (group, r) in &rows {
-            if previous != Some(*group) {
+        let _ = writeln!(out, "{}", line(&self.columns));
+        let mut previous: Option<Option<&String>> = None;
+        for r in &self.rows {
+            if previous != Some(r.group.as_ref()) {
                 out.push('\n');
-                if group.is_none() {
+                if r.group.is_none() {
                     let _ = writeln!(out, "# not paired in this round");
                 }
             }
-            previous = Some(*group);
-            let _ = writeln!(out, "{}", line(r));
+            previous = Some(r.group.as_ref());
+            let _ = writeln!(out, "{}", line(&r.cells));
         }
         out
     }

@@ -73,13 +73,19 @@ mod test_trf;
 pub mod tournament;
 #[doc(hidden)]
 pub mod trf;
+pub mod workflow;
 
 pub use api::{
     check_tournament, generate_tournament, pair, pair_next, read_tournament, system_named, Board,
     ByeKind, Difference, GameResult, Pair, PairOptions, Report, Round, Seat, TournamentBuilder,
 };
+pub use checklist::{ChecklistRow, ChecklistTable};
 pub use error::{Error, Location, Result};
 pub use pairing::{Game, Pairing};
 pub use rules::{Edition, System};
 pub use score::Score;
 pub use tournament::{ReadOptions, Tournament};
+pub use workflow::{
+    announce, checklist_next, explain_next, overview, read_document, record_round,
+    tournament_from_list, write_tournament, Checklist, Explained, Format, Overview, Standing,
+};

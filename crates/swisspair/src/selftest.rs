@@ -203,36 +203,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn small_dutch_selftest_is_clean() {
-        let options = Options {
-            max_players: 40,
-            ..Options::new(System::Dutch, 12, 5)
-        };
-        let summary = run(&options, |_, _| {}).unwrap();
-        assert_eq!(summary.tournaments, 12);
-        assert_eq!(
-            (summary.violations, summary.differences),
-            (0, 0),
-            "{:?}",
-            summary.details
-        );
-    }
-
-    #[test]
-    fn small_dutch_2026_selftest_is_clean() {
-        let options = Options {
-            max_players: 40,
-            edition: Edition::Y2026,
-            ..Options::new(System::Dutch, 12, 5)
-        };
-        let summary = run(&options, |_, _| {}).unwrap();
-        assert_eq!(summary.tournaments, 12);
-        assert_eq!(
-            (summary.violations, summary.differences),
-            (0, 0),
-            "{:?}",
-            summary.details
-        );
+    fn small_dutch_selftest_is_clean_in_both_editions() {
+        for edition in [Edition::Y2017, Edition::Y2026] {
+            let options = Options {
+                max_players: 40,
+                edition,
+                ..Options::new(System::Dutch, 12, 5)
+            };
+            let summary = run(&options, |_, _| {}).unwrap();
+            assert_eq!(summary.tournaments, 12);
+            assert_eq!(
+                (summary.violations, summary.differences),
+                (0, 0),
+                "{edition:?}: {:?}",
+                summary.details
+            );
+        }
     }
 
     #[test]

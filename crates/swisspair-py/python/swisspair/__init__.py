@@ -31,6 +31,14 @@ __all__ = [
     "generate",
     "convert",
     "before_round",
+    "overview",
+    "explain",
+    "why",
+    "checklist",
+    "announce",
+    "add_round",
+    "from_list",
+    "write",
     "SwisspairError",
     "InvalidInput",
     "NoValidPairing",
@@ -114,3 +122,77 @@ def before_round(tournament: Tournament, round: int) -> str:
     columns cleared), as the checker replays a round.
     """
     return _swisspair.before_round(_bytes(tournament), round)
+
+
+def overview(
+    tournament: Tournament, system: str = "dutch", edition: Union[None, str, int] = None
+) -> Dict[str, Any]:
+    """The standings and state of a tournament: ``{"system", "edition", "rounds_played",
+    "total_rounds", "next_round", "finished", "standings", "warnings"}``; each standing has ``rank``,
+    ``start_number``, ``name``, ``rating``, ``points``, ``rounds`` (opponent, colour, result) and
+    ``next`` (the bye announced for the round to be paired)."""
+    return _json.loads(_swisspair.overview_json(_bytes(tournament), system, _edition(edition)))
+
+
+def explain(
+    tournament: Tournament,
+    system: str = "dutch",
+    edition: Union[None, str, int] = None,
+    maxi: bool = False,
+) -> Dict[str, Any]:
+    """Pairs the next round and explains it: ``{"round", "text", "explanation"}`` (``text`` as
+    ``--explain`` writes it, ``explanation`` as ``--explain --format json``)."""
+    return _json.loads(_swisspair.explain_json(_bytes(tournament), system, _edition(edition), maxi))
+
+
+def why(
+    tournament: Tournament,
+    player: int,
+    other: Optional[int] = None,
+    system: str = "dutch",
+    edition: Union[None, str, int] = None,
+    maxi: bool = False,
+) -> str:
+    """Why the next round gives ``player`` his opponent, colour or bye (``--why N``), or, with
+    ``other``, why the two are not paired (``--why N,M``)."""
+    return _swisspair.why(_bytes(tournament), player, other, system, _edition(edition), maxi)
+
+
+def checklist(
+    tournament: Tournament,
+    system: str = "dutch",
+    edition: Union[None, str, int] = None,
+    maxi: bool = False,
+) -> Dict[str, Any]:
+    """The checklist of the round to be paired (``-l``) as data: ``{"round", "columns", "rows":
+    [{"group", "cells"}], "text", ...}``."""
+    return _json.loads(_swisspair.checklist_json(_bytes(tournament), system, _edition(edition), maxi))
+
+
+def announce(tournament: Tournament, player: int, kind: Optional[str] = None) -> str:
+    """Announces a bye for the round to be paired (``kind``: "H", "F", "Z"; None withdraws it);
+    returns the tournament as a JSON document."""
+    return _swisspair.announce(_bytes(tournament), player, kind)
+
+
+def add_round(tournament: Tournament, pairing: Dict[str, Any], results: list) -> str:
+    """Records the round ``pairing`` (as :func:`pair` returns it) with one result a board ("1-0",
+    "½-½", "0-1", "+-", "-+", "--"); returns the tournament as a JSON document."""
+    return _swisspair.add_round(_bytes(tournament), _json.dumps(pairing), [str(r) for r in results])
+
+
+def from_list(text: str, rounds: int, initial_white: bool = True) -> str:
+    """A tournament from a list of players, one a line: name, rating, federation (separated by
+    commas, semicolons or tabs); returns it as a JSON document."""
+    return _swisspair.from_list(text, rounds, initial_white)
+
+
+def write(
+    tournament: Tournament,
+    format: str,
+    system: str = "dutch",
+    edition: Union[None, str, int] = None,
+) -> str:
+    """Writes a tournament as "trf16", "trf2026" or "json" (for TRF-2026 the system and edition give
+    the system record, 192)."""
+    return _swisspair.write(_bytes(tournament), format, system, _edition(edition))

@@ -110,7 +110,7 @@ pub fn generate_partial(
 /// `FIDE_DUTCH_2025` and `FIDE_DUTCH_2026` alike as the 2026 edition. `192` is TRF-2026's coded
 /// tournament type, the record pairing programs read (`092` is the free-text type, where bbpPairings
 /// writes the code); both engines read the code from either.
-fn system_code(system: System, edition: Edition) -> Option<&'static str> {
+pub fn system_code(system: System, edition: Edition) -> Option<&'static str> {
     match system {
         System::Dutch if edition.is_2026() => Some("FIDE_DUTCH_2025"),
         _ => None,

@@ -6,42 +6,12 @@
 //! choice kept when a matching with it still reaches them: first which teams are top members (each team
 //! in ascending TPN is a top member when it can be), then each top member's bottom member, smallest first.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
-use super::completion::{best, Digits, Lex};
+use super::completion::{pair_weight, Digits, Lex, Probe};
 use super::context::Context;
 use crate::error::{Error, Result};
 use crate::tournament::team::ColourMode;
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Role {
-    Top,
-    Bottom,
-}
-
-/// The identifier's positions fixed so far.
-struct Fixed<'a> {
-    ctx: &'a Context,
-    roles: BTreeMap<usize, Role>,
-    partner: BTreeMap<usize, usize>,
-}
-
-impl Fixed<'_> {
-    fn allowed(&self, a: usize, b: usize) -> bool {
-        let (low, high) = (a.min(b), a.max(b));
-        // 3.6.1: the smaller TPN is the top member.
-        if self.roles.get(&low) == Some(&Role::Bottom) || self.roles.get(&high) == Some(&Role::Top)
-        {
-            return false;
-        }
-        for (x, y) in [(a, b), (b, a)] {
-            if self.partner.get(&x).is_some_and(|&p| p != y) {
-                return false;
-            }
-        }
-        self.ctx.legal(a, b)
-    }
-}
 
 /// The quality criteria of a pair: C8, C9 (Type B), C10 (not in the last two rounds).
 fn cost(ctx: &Context, upfloaters: &BTreeSet<usize>, a: usize, b: usize) -> Digits {
@@ -82,68 +52,51 @@ pub fn pair(
     teams.sort_unstable();
     let lex = Lex::new(3, teams.len())?;
     let cost = |a: usize, b: usize| cost(ctx, upfloaters, a, b);
-    let mut fixed = Fixed {
-        ctx,
-        roles: BTreeMap::new(),
-        partner: BTreeMap::new(),
-    };
+    let legal = |a: usize, b: usize| ctx.legal(a, b);
+    let packed = |a: usize, b: usize| lex.pack(&cost(a, b));
+    let weight = |a: usize, b: usize| pair_weight(lex, &legal, &packed, a, b);
     let none = || Error::Internal("a bracket chosen by 3.5 cannot be paired".into());
-    let (optimum, mut mates) =
-        best(&teams, lex, &|a, b| fixed.allowed(a, b), &cost)?.ok_or_else(none)?;
-    let mate = |mates: &[usize], i: usize| mates.get(i).and_then(|&j| teams.get(j)).copied();
-    // The top members: the smallest TPNs that can be.
-    let half = teams.len() / 2;
-    let mut tops = Vec::new();
-    for (i, &a) in teams.iter().enumerate() {
-        if tops.len() == half {
-            fixed.roles.insert(a, Role::Bottom);
-            continue;
-        }
-        fixed.roles.insert(a, Role::Top);
-        if mate(&mates, i).is_some_and(|m| m > a) {
-            tops.push(a);
-            continue;
-        }
-        match best(&teams, lex, &|x, y| fixed.allowed(x, y), &cost)? {
-            Some((c, m)) if c == optimum => {
-                mates = m;
-                tops.push(a);
-            }
-            _ => {
-                fixed.roles.insert(a, Role::Bottom);
-            }
+    let mut probe = Probe::new(&teams, lex, &weight)?.ok_or_else(none)?;
+    let n = teams.len();
+    // Positions are in ascending TPN. 3.6.1: a top member is the smaller TPN of its pair, so a top
+    // member loses its pairs with smaller TPNs, a bottom member those with larger ones.
+    let below = |i: usize| (0..i).map(move |j| (i, j)).collect::<Vec<_>>();
+    let above = |i: usize| (i + 1..n).map(move |j| (i, j)).collect::<Vec<_>>();
+    // 3.6.2: the identifier starts with the top members in ascending TPN: the smallest TPNs that can be.
+    let half = n / 2;
+    let mut tops = Vec::with_capacity(half);
+    for i in 0..n {
+        if tops.len() < half && probe.try_remove(&below(i))? {
+            tops.push(i);
+        } else {
+            probe.remove(&above(i))?;
         }
     }
-    // Each top member's bottom member, in the order of the top members: the smallest that can be.
+    // Then each top member's bottom member, in the order of the top members: the smallest that can be.
+    let others = |t: usize, b: usize| {
+        (0..n)
+            .filter(|&x| x != b && x != t)
+            .flat_map(|x| [(t, x), (b, x)])
+            .collect::<Vec<_>>()
+    };
     let mut pairs = Vec::with_capacity(half);
     for &t in &tops {
-        let i = teams.iter().position(|&x| x == t).unwrap_or(0);
-        let current = mate(&mates, i).ok_or_else(none)?;
-        let candidates: Vec<usize> = teams
-            .iter()
-            .copied()
-            .filter(|&b| b > t && b < current && fixed.roles.get(&b) == Some(&Role::Bottom))
-            .filter(|b| !fixed.partner.contains_key(b))
-            .collect();
+        let current = probe.mate(t).ok_or_else(none)?;
         let mut chosen = current;
-        for b in candidates {
-            fixed.partner.insert(t, b);
-            fixed.partner.insert(b, t);
-            match best(&teams, lex, &|x, y| fixed.allowed(x, y), &cost)? {
-                Some((c, m)) if c == optimum => {
-                    mates = m;
-                    chosen = b;
-                    break;
-                }
-                _ => {
-                    fixed.partner.remove(&t);
-                    fixed.partner.remove(&b);
-                }
+        for b in t + 1..current {
+            if probe.weight_of(t, b) == 0 {
+                continue;
+            }
+            if probe.exchange(t, b) || probe.try_remove(&others(t, b))? {
+                chosen = b;
+                break;
             }
         }
-        fixed.partner.insert(t, chosen);
-        fixed.partner.insert(chosen, t);
-        pairs.push((t, chosen));
+        probe.remove(&others(t, chosen))?;
+        let (Some(top), Some(bottom)) = (probe.node(t), probe.node(chosen)) else {
+            return Err(none());
+        };
+        pairs.push((top, bottom));
     }
     Ok(pairs)
 }

@@ -2,21 +2,9 @@
 
 use std::cmp::Reverse;
 
+use super::completion::pairable;
 use super::context::Context;
 use crate::error::{Error, Result};
-use crate::matching::Cardinality;
-
-/// True when `teams` can all be paired legally (C1 and the forbidden pairs).
-pub fn pairable(ctx: &Context, teams: &[usize]) -> bool {
-    if teams.len() % 2 == 1 {
-        return false;
-    }
-    let mut m = Cardinality::new(teams.len());
-    m.perfect(&|i, j| match (teams.get(i), teams.get(j)) {
-        (Some(&a), Some(&b)) => ctx.legal(a, b),
-        _ => false,
-    })
-}
 
 /// The team that receives the PAB when `unpaired` is odd.
 pub fn assign(ctx: &Context, unpaired: &[usize]) -> Result<Option<usize>> {

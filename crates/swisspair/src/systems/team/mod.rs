@@ -55,19 +55,19 @@ pub fn pair(t: &TeamTournament) -> Result<TeamPairing> {
         .iter()
         .filter_map(|&(a, b)| Some((index(a)?, index(b)?)))
         .map(|(a, b)| (a.min(b), a.max(b)))
-        .collect();
-    let ctx = Context {
+        .collect::<BTreeSet<_>>();
+    let ctx = Context::new(
         standings,
-        forbidden,
-        last_two: standing::is_last_two_rounds(t),
-        colours: t.rules.colours,
-    };
+        &forbidden,
+        standing::is_last_two_rounds(t),
+        t.rules.colours,
+    );
     let absent: BTreeSet<usize> = t.absent_next.iter().filter_map(|&x| index(x)).collect();
     let mut unpaired: Vec<usize> = (0..t.teams.len()).filter(|a| !absent.contains(a)).collect();
     // 3.4: the PAB first.
     let bye = bye::assign(&ctx, &unpaired)?;
     unpaired.retain(|&a| Some(a) != bye);
-    if !bye::pairable(&ctx, &unpaired) {
+    if !completion::pairable(&ctx, &unpaired) {
         return Err(Error::NoValidPairing(
             "the teams cannot all be paired without a rematch (C1, C3)".into(),
         ));

@@ -141,12 +141,7 @@ fn brackets_are_paired_as_the_text_enumerates() {
                 standings[b as usize - 1].met.insert(a as u32 + 1);
             }
         }
-        let ctx = Context {
-            standings,
-            forbidden: BTreeSet::new(),
-            last_two: next(2) == 0,
-            colours: mode,
-        };
+        let ctx = Context::new(standings, &BTreeSet::new(), next(2) == 0, mode);
         let teams: Vec<usize> = (0..n).collect();
         let ups: BTreeSet<usize> = teams.iter().copied().filter(|_| next(3) == 0).collect();
         let expected = enumerate_first(&ctx, &teams, &ups);

@@ -8,41 +8,10 @@
 
 use std::collections::BTreeSet;
 
-use super::completion::{best, Digits, Lex};
+use super::completion::{pair_weight, pairable, Lex, Probe};
 use super::context::Context;
 use crate::error::{Error, Result};
 use crate::score::Score;
-
-/// The choices made so far: teams forced into the set, teams kept out of it.
-struct Choice<'a> {
-    ctx: &'a Context,
-    top: &'a BTreeSet<usize>,
-    forced: BTreeSet<usize>,
-    excluded: BTreeSet<usize>,
-    /// Upfloaters may come from these scores or higher only (C5).
-    lowest: Score,
-}
-
-impl Choice<'_> {
-    fn allowed(&self, a: usize, b: usize) -> bool {
-        if !self.ctx.legal(a, b) {
-            return false;
-        }
-        let (in_a, in_b) = (self.top.contains(&a), self.top.contains(&b));
-        for (x, other_in_top) in [(a, in_b), (b, in_a)] {
-            if self.top.contains(&x) {
-                continue;
-            }
-            if self.forced.contains(&x) && !other_in_top {
-                return false;
-            }
-            if other_in_top && (self.excluded.contains(&x) || self.ctx.score(x) < self.lowest) {
-                return false;
-            }
-        }
-        true
-    }
-}
 
 /// The upfloaters for the top-scoregroup of `unpaired` (3.5), as team indices.
 pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
@@ -67,99 +36,111 @@ pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
         return Ok(BTreeSet::new());
     };
     let n = unpaired.len();
-    let mut choice = Choice {
-        ctx,
-        top: &top,
-        forced: BTreeSet::new(),
-        excluded: BTreeSet::new(),
-        lowest,
+    let none_after = || Error::Internal("the upfloaters' matching lost its best value".into());
+    let in_top: Vec<bool> = unpaired.iter().map(|a| top.contains(a)).collect();
+    let is_top = |i: usize| in_top.get(i).copied().unwrap_or(false);
+    let score_at = |i: usize| unpaired.get(i).map_or(Score::ZERO, |&a| ctx.score(a));
+    // The pairs of position `i` with the top-scoregroup (`with_top`), or with the others.
+    let pairs_of = |i: usize, with_top: bool| {
+        (0..n)
+            .filter(|&j| j != i && is_top(j) == with_top)
+            .map(|j| (i, j))
+            .collect::<Vec<_>>()
     };
-    let floats = |a: usize, b: usize| u32::from(top.contains(&a) != top.contains(&b));
-    // C4: the fewest upfloaters.
-    let lex = Lex::new(1, n)?;
-    let c4 = |a: usize, b: usize| -> Digits { vec![floats(a, b)] };
-    let (fewest, _) = best(unpaired, lex, &|a, b| choice.allowed(a, b), &c4)?.ok_or_else(none)?;
-    if fewest == 0 {
-        return Ok(BTreeSet::new());
-    }
-    // C5: the upfloaters' scores as high as possible: the lowest score they must come from...
-    let mut depth = below.len() - 1;
-    for (j, &s) in below.iter().enumerate() {
-        choice.lowest = s;
-        let found = best(unpaired, lex, &|a, b| choice.allowed(a, b), &c4)?;
-        if found.is_some_and(|(k, _)| k == fewest) {
-            depth = j;
-            break;
+    let legal = |a: usize, b: usize| ctx.legal(a, b);
+    // Membership of the top-scoregroup by team index.
+    let mut top_team = vec![false; ctx.standings.len()];
+    for &a in &top {
+        if let Some(x) = top_team.get_mut(a) {
+            *x = true;
         }
     }
+    let tops = |a: usize| top_team.get(a).copied().unwrap_or(false);
+    let floats = |a: usize, b: usize| u32::from(tops(a) != tops(b));
+    // C4: no upfloater when the top-scoregroup and the other teams can each be paired on their own.
+    let (inside, outside): (Vec<usize>, Vec<usize>) = unpaired.iter().partition(|&&a| tops(a));
+    if pairable(ctx, &inside) && pairable(ctx, &outside) {
+        return Ok(BTreeSet::new());
+    }
+    // Otherwise the fewest upfloaters.
+    let lex = Lex::new(1, n)?;
+    let c4 = |a: usize, b: usize| u128::from(floats(a, b));
+    let c4_weight = |a: usize, b: usize| pair_weight(lex, &legal, &c4, a, b);
+    let mut probe = Probe::new(unpaired, lex, &c4_weight)?.ok_or_else(none)?;
+    if probe.cost() == 0 {
+        return Ok(BTreeSet::new());
+    }
+    // C5: the upfloaters' scores as high as possible: the lowest score they must come from (the
+    // scores below it are closed to the top-scoregroup one by one, lowest first, while the fewest
+    // upfloaters remain possible) ...
+    let mut depth = below.len() - 1;
+    for j in (1..below.len()).rev() {
+        let closed: Vec<(usize, usize)> = (0..n)
+            .filter(|&i| below.get(j) == Some(&score_at(i)))
+            .flat_map(|i| pairs_of(i, true))
+            .collect();
+        if !probe.try_remove(&closed)? {
+            break;
+        }
+        depth = j - 1;
+    }
+    drop(probe);
+    let lowest = below.get(depth).copied().unwrap_or(lowest);
     // ... then as few as possible from each score, the lowest first (2.3.2); then C6 and C7.
     let classes: Vec<Score> = below.iter().take(depth + 1).copied().collect();
     let next_score = classes.first().copied().unwrap_or(lowest);
     let last_two = ctx.last_two;
-    let cost = |a: usize, b: usize| -> Digits {
+    let lex = Lex::new(classes.len() as u32 + 2, n)?;
+    // The digits: the upfloaters, those of each score below the first (the lowest first), C6, C7.
+    let c6 = classes.len() as u32;
+    let cost = |a: usize, b: usize| -> u128 {
         let upfloat = floats(a, b);
-        let lower = if top.contains(&a) { b } else { a };
-        let mut d = vec![upfloat];
-        for &s in classes.iter().skip(1).rev() {
-            d.push(upfloat * u32::from(ctx.score(lower) == s));
+        let (sa, sb) = (ctx.score(a), ctx.score(b));
+        if upfloat == 1 {
+            let lower = if tops(a) { b } else { a };
+            let s = ctx.score(lower);
+            let class = classes
+                .iter()
+                .skip(1)
+                .rev()
+                .position(|&c| c == s)
+                .map_or(0, |k| lex.digit(k as u32 + 1, 1));
+            // C7: the fewest upfloaters that floated in the previous round (not in the last two
+            // rounds).
+            let c7 = lex.digit(c6 + 1, u32::from(!last_two && ctx.floated_last(lower)));
+            return lex.digit(0, 1) + class + c7;
         }
         // C6: the following scoregroup's teams not taken up are paired with as few upfloaters as
         // they would need anyway (C1, C3, C4 in their bracket).
-        let (sa, sb) = (ctx.score(a), ctx.score(b));
-        let next_needs = upfloat == 0
-            && !top.contains(&a)
+        let next_needs = !tops(a)
             && ((sa == next_score && sb < next_score) || (sb == next_score && sa < next_score));
-        d.push(u32::from(next_needs));
-        // C7: the fewest upfloaters that floated in the previous round (not in the last two rounds).
-        d.push(upfloat * u32::from(!last_two && ctx.floated_last(lower)));
-        d
+        lex.digit(c6, u32::from(next_needs))
     };
-    let lex = Lex::new(classes.len() as u32 + 2, n)?;
-    let (optimum, mut mates) =
-        best(unpaired, lex, &|a, b| choice.allowed(a, b), &cost)?.ok_or_else(none)?;
-    let position: Vec<(usize, usize)> = unpaired
-        .iter()
-        .copied()
-        .enumerate()
-        .map(|(i, a)| (a, i))
-        .collect();
-    let index_of = |a: usize| position.iter().find(|(x, _)| *x == a).map(|(_, i)| *i);
-    let upfloats_in = |mates: &[usize], a: usize| {
-        index_of(a)
-            .and_then(|i| mates.get(i))
-            .and_then(|&j| unpaired.get(j))
-            .is_some_and(|m| top.contains(m))
+    // Upfloaters come from `lowest` or higher (C5).
+    let allowed = |a: usize, b: usize| {
+        legal(a, b)
+            && (tops(a) == tops(b)
+                || (tops(a) || ctx.score(a) >= lowest) && (tops(b) || ctx.score(b) >= lowest))
     };
-    // 3.5.3-3.5.5: the first set in the text's order, by descending score then ascending TPN.
+    let weight = |a: usize, b: usize| pair_weight(lex, &allowed, &cost, a, b);
+    let mut probe = Probe::new(unpaired, lex, &weight)?.ok_or_else(none)?;
+    let upfloats = |probe: &Probe, i: usize| !is_top(i) && probe.mate(i).is_some_and(is_top);
+    // 3.5.3-3.5.5: the first set in the text's order, by descending score then ascending TPN: a team is
+    // taken (its pairs outside the top-scoregroup removed) when a best matching still has it float,
+    // otherwise left out (its pairs with the top-scoregroup removed).
+    let mut chosen = BTreeSet::new();
     for &s in &classes {
-        let members: Vec<usize> = unpaired
-            .iter()
-            .copied()
-            .filter(|&a| ctx.score(a) == s)
-            .collect();
-        let needed = members.iter().filter(|&&a| upfloats_in(&mates, a)).count();
+        let members: Vec<usize> = (0..n).filter(|&i| score_at(i) == s).collect();
+        let needed = members.iter().filter(|&&i| upfloats(&probe, i)).count();
         let mut taken = 0;
-        for a in members {
-            if taken < needed {
-                if upfloats_in(&mates, a) {
-                    choice.forced.insert(a);
-                    taken += 1;
-                    continue;
-                }
-                choice.forced.insert(a);
-                match best(unpaired, lex, &|x, y| choice.allowed(x, y), &cost)? {
-                    Some((c, m)) if c == optimum => {
-                        mates = m;
-                        taken += 1;
-                        continue;
-                    }
-                    _ => {
-                        choice.forced.remove(&a);
-                    }
-                }
+        for i in members {
+            if taken < needed && probe.try_remove(&pairs_of(i, false))? {
+                taken += 1;
+                chosen.insert(probe.node(i).ok_or_else(none_after)?);
+            } else {
+                probe.remove(&pairs_of(i, true))?;
             }
-            choice.excluded.insert(a);
         }
     }
-    Ok(choice.forced)
+    Ok(chosen)
 }

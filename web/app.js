@@ -1,0 +1,450 @@
+// The arbiter's page: the round-by-round work of a Swiss tournament on swisspair's WebAssembly module.
+// The module reads, pairs, explains, records and writes; this file only shows what it returns and keeps
+// the work in the browser's local storage.
+import init, * as sp from "./pkg/swisspair_wasm.js";
+
+const KEY = "swisspair.page.v1";
+const SYSTEMS = { dutch: "Dutch", dubov: "Dubov", lim: "Lim", rating1992: "rating-based (1992)" };
+const EDITIONS = { dutch: [["", "as the file says (default 2017)"], ["2017", "2017"], ["2026", "2026"]], dubov: [["", "default"]], lim: [["", "default"]], rating1992: [["", "default"]] };
+const RESULTS = ["", "1-0", "½-½", "0-1", "+-", "-+", "--"];
+const BYES = { "": "plays", H: "½-point bye", F: "1-point bye", Z: "absent (0)", W: "withdrawn" };
+const BYE_WORDS = { H: "½-point bye", F: "1-point bye", Z: "absent", U: "pairing-allocated bye", "-": "absent (forfeit)", "+": "forfeit win" };
+const CELL_WORDS = { H: "½ bye", F: "1 bye", Z: "0 bye", U: "PAB", "-": "0 (−)", "+": "1 (+)" };
+
+// { name, doc (the tournament as JSON text), system, edition, pairing, results, withdrawn, pairMs }
+let state = null;
+let ov = null; // the module's overview of the tournament
+let tab = "standings";
+let selected = null; // the player whose explanation is shown
+
+const $ = (id) => document.getElementById(id);
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+const fmt = (points) => (points % 1 ? `${Math.floor(points) || ""}½` : String(points));
+
+function load() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+function save() {
+  try {
+    if (state) localStorage.setItem(KEY, JSON.stringify(state));
+    else localStorage.removeItem(KEY);
+  } catch (e) {
+    showError(`the browser did not keep the work (${e.message}): download it`);
+  }
+}
+
+function options() {
+  return state.edition ? { system: state.system, edition: state.edition } : { system: state.system };
+}
+
+/// An error of the module as the command line prints it: `FILE:LINE: field: message`.
+function errorText(e, file) {
+  if (e && typeof e === "object" && "text" in e) {
+    return file ? `${file}:${e.line ? "" : " "}${e.text}` : e.text;
+  }
+  return String(e);
+}
+
+function showError(text) {
+  $("error").hidden = !text;
+  $("error").textContent = text ?? "";
+}
+
+function openText(name, text) {
+  const system = $("system").value;
+  try {
+    sp.overview(text, { system });
+    const doc = sp.convert(text, { to: "json" });
+    state = { name, doc, system, edition: "", pairing: null, results: [], withdrawn: [], pairMs: null };
+  } catch (e) {
+    showError(errorText(e, name));
+    return;
+  }
+  showError(null);
+  selected = null;
+  tab = "standings";
+  save();
+  render();
+}
+
+function setTab(name) {
+  tab = name;
+  render();
+}
+
+function render() {
+  const open = !!state;
+  $("tournament").hidden = !open;
+  $("drop-hint").hidden = open;
+  if (!open) return;
+  $("system").value = state.system;
+  fillEditions();
+  $("system").disabled = $("edition").disabled = !!state.pairing;
+  try {
+    ov = sp.overview(state.doc, options());
+  } catch (e) {
+    showError(errorText(e, state.name));
+    return;
+  }
+  const total = ov.total_rounds ?? "?";
+  $("status").textContent = `${state.name} · ${ov.standings.length} players · ${ov.rounds_played} of ${total} rounds played · ` +
+    (ov.finished ? "finished" : `round ${ov.next_round} to be paired`) +
+    ` · ${SYSTEMS[state.system]} system, ${ov.edition} edition`;
+  $("warnings").innerHTML = ov.warnings.map((w) => `<li>warning: ${esc(w)}</li>`).join("");
+  for (const b of document.querySelectorAll(".tabs button")) b.classList.toggle("active", b.dataset.tab === tab);
+  for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${tab}`;
+  if (tab === "standings") renderStandings();
+  if (tab === "round") renderRound();
+  if (tab === "crosstable") renderCrosstable();
+  if (tab === "checklist") renderChecklist();
+  if (tab === "check") $("check-result").innerHTML = "";
+}
+
+function fillEditions() {
+  const list = EDITIONS[state.system];
+  const select = $("edition");
+  if (select.dataset.system !== state.system) {
+    select.innerHTML = list.map(([v, label]) => `<option value="${v}">${label}</option>`).join("");
+    select.dataset.system = state.system;
+  }
+  select.value = state.edition;
+}
+
+function cell(r) {
+  if (!r || !r.result) return "";
+  if (r.opponent) {
+    const result = { "=": "½", D: "½", W: "1", L: "0" }[r.result] ?? r.result;
+    return `${r.opponent}${r.colour ? r.colour[0] : "-"}${result}`;
+  }
+  return CELL_WORDS[r.result] ?? r.result;
+}
+
+function renderStandings() {
+  const rounds = ov.rounds_played;
+  const editable = !ov.finished && !state.pairing;
+  const head = `<tr><th class="num">Rank</th><th class="num">SNo</th><th>Name</th><th class="num">Rating</th><th>Fed</th><th class="num">Pts</th>` +
+    Array.from({ length: rounds }, (_, i) => `<th>R${i + 1}</th>`).join("") +
+    (ov.finished ? "" : `<th>Round ${ov.next_round}</th>`) + "</tr>";
+  const rows = ov.standings.map((s) => {
+    const code = state.withdrawn.includes(s.start_number) ? "W" : s.next?.result ?? "";
+    const bye = ov.finished ? "" : `<td><select class="bye" data-player="${s.start_number}"${editable ? "" : " disabled"}>` +
+      Object.entries(BYES).map(([v, label]) => `<option value="${v}"${v === code ? " selected" : ""}>${label}</option>`).join("") + `</select></td>`;
+    return `<tr class="player${s.start_number === selected ? " selected" : ""}" data-player="${s.start_number}"><td class="num">${s.rank}</td><td class="num">${s.start_number}</td>` +
+      `<td class="name">${esc(s.title ? `${s.title} ${s.name}` : s.name)}</td><td class="num">${s.rating || ""}</td><td>${esc(s.federation)}</td><td class="num">${fmt(s.points)}</td>` +
+      s.rounds.map((r) => `<td class="${r.colour ? r.colour[0] : ""}">${cell(r)}</td>`).join("") + bye + "</tr>";
+  });
+  $("standings").innerHTML = head + rows.join("");
+}
+
+function byNumber() {
+  return new Map(ov.standings.map((s) => [s.start_number, s]));
+}
+
+function renderRound() {
+  const p = state.pairing;
+  $("pair").disabled = !!p || ov.finished;
+  $("pair").textContent = `Pair round ${ov.next_round}`;
+  $("unpair").disabled = !p;
+  $("explain-round").disabled = !p;
+  const players = byNumber();
+  if (!p) {
+    $("round-meta").textContent = ov.finished ? `All ${ov.rounds_played} rounds are played.` : `Round ${ov.next_round} is not paired yet.`;
+    $("boards").innerHTML = "";
+    $("pab").textContent = "";
+    $("absent").textContent = "";
+    $("record").disabled = true;
+    return;
+  }
+  $("round-meta").textContent = `Round ${p.round} · ${p.boards.length} boards · paired by the ${SYSTEMS[p.system]} system, ${p.edition} edition` +
+    (state.pairMs != null ? ` in ${state.pairMs.toFixed(0)} ms` : "");
+  const points = (n) => fmt(players.get(n)?.points ?? 0);
+  const options = RESULTS.map((r) => `<option value="${r}">${r || "…"}</option>`).join("");
+  const rows = p.boards.map((b, i) =>
+    `<tr data-board="${b.board}"><td class="num">${b.board}</td><td class="num">${b.white.start_number}</td><td class="name" data-player="${b.white.start_number}">${esc(b.white.name)}</td><td class="num">${points(b.white.start_number)}</td>` +
+    `<td><select class="result" data-index="${i}">${options}</select></td>` +
+    `<td class="num">${b.black.start_number}</td><td class="name" data-player="${b.black.start_number}">${esc(b.black.name)}</td><td class="num">${points(b.black.start_number)}</td></tr>`);
+  $("boards").innerHTML = `<tr><th class="num">Board</th><th class="num">SNo</th><th>White</th><th class="num">Pts</th><th>Result</th><th class="num">SNo</th><th>Black</th><th class="num">Pts</th></tr>` + rows.join("");
+  const selects = $("boards").querySelectorAll("select.result");
+  state.results.forEach((r, i) => { if (r) selects[i].value = r; });
+  $("pab").textContent = p.bye ? `Pairing-allocated bye: ${p.bye.start_number} ${p.bye.name}` : "No pairing-allocated bye.";
+  const absent = ov.standings.filter((s) => s.next).sort((a, b) => a.start_number - b.start_number)
+    .map((s) => `${s.start_number} ${s.name} (${BYE_WORDS[s.next.result] ?? s.next.result})`);
+  $("absent").textContent = absent.length ? `Not paired: ${absent.join(", ")}.` : "";
+  $("record").disabled = state.results.some((r) => !r);
+}
+
+function renderCrosstable() {
+  const players = [...ov.standings].sort((a, b) => a.start_number - b.start_number);
+  if (players.length > 60) {
+    $("crosstable").innerHTML = `<tr><td>${players.length} players: the standings show each round's opponent, colour and result.</td></tr>`;
+    return;
+  }
+  const index = new Map(players.map((s, i) => [s.start_number, i]));
+  const head = `<tr><th class="num">SNo</th><th>Name</th>${players.map((s) => `<th class="num">${s.start_number}</th>`).join("")}<th class="num">Pts</th></tr>`;
+  const rows = players.map((s) => {
+    const cells = players.map(() => "");
+    const colours = players.map(() => "");
+    for (const r of s.rounds) {
+      const i = index.get(r.opponent);
+      if (i === undefined) continue;
+      cells[i] += { "1": "1", "=": "½", "0": "0", W: "1", D: "½", L: "0", "+": "+", "-": "−" }[r.result] ?? r.result;
+      colours[i] = r.colour ? r.colour[0] : "";
+    }
+    return `<tr><td class="num">${s.start_number}</td><td>${esc(s.name)}</td>` +
+      cells.map((c, i) => `<td class="num ${colours[i]}">${players[i].start_number === s.start_number ? "×" : c}</td>`).join("") +
+      `<td class="num">${fmt(s.points)}</td></tr>`;
+  });
+  $("crosstable").innerHTML = head + rows.join("");
+}
+
+function renderChecklist() {
+  if (ov.finished) {
+    $("checklist").innerHTML = "<tr><td>The tournament is finished: there is no round to pair.</td></tr>";
+    return;
+  }
+  let list;
+  try {
+    list = sp.checklist(state.doc, options());
+  } catch (e) {
+    $("checklist").innerHTML = `<tr><td>${esc(errorText(e))}</td></tr>`;
+    return;
+  }
+  let group;
+  const rows = [];
+  for (const r of list.rows) {
+    if (r.group !== group) {
+      rows.push(`<tr class="group"><td colspan="${list.columns.length}">${r.group == null ? "not paired in this round" : `pairing score ${r.group}`}</td></tr>`);
+      group = r.group;
+    }
+    rows.push(`<tr>${r.cells.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`);
+  }
+  $("checklist").innerHTML = `<caption>Round ${list.round}${list.last_round ? " (last round)" : ""} · ${SYSTEMS[list.system]} system, ${list.edition} edition · initial colour ${list.initial_colour}</caption>` +
+    `<tr>${list.columns.map((c) => `<th>${esc(c)}</th>`).join("")}</tr>` + rows.join("");
+}
+
+function runCheck() {
+  let report;
+  try {
+    report = sp.check(state.doc, options());
+  } catch (e) {
+    $("check-result").innerHTML = `<p class="error">${esc(errorText(e))}</p>`;
+    return;
+  }
+  const head = `<p class="${report.differences.length ? "bad" : "ok"}" id="check-summary">${report.rounds} rounds re-paired by the ${SYSTEMS[report.system]} system, ${report.edition} edition: ` +
+    `${report.differences.length} ${report.differences.length === 1 ? "round differs" : "rounds differ"}.</p>`;
+  const key = (p) => `${p.white}-${p.black}`;
+  const pair = (p) => (p.black ? `${p.white} – ${p.black}` : `${p.white} bye`);
+  const tables = report.differences.map((d) => {
+    const recorded = new Set(d.recorded.map(key));
+    const paired = new Set(d.paired.map(key));
+    const rows = [];
+    for (let i = 0; i < Math.max(d.recorded.length, d.paired.length); i++) {
+      const r = d.recorded[i], q = d.paired[i];
+      rows.push(`<tr><td class="${r && !paired.has(key(r)) ? "diff" : ""}">${r ? pair(r) : ""}</td><td class="${q && !recorded.has(key(q)) ? "diff" : ""}">${q ? pair(q) : ""}</td></tr>`);
+    }
+    return `<h3>Round ${d.round}</h3>${d.error ? `<p class="error">${esc(d.error)}</p>` : ""}<table class="difference"><tr><th>recorded</th><th>swisspair</th></tr>${rows.join("")}</table>`;
+  });
+  $("check-result").innerHTML = head + tables.join("");
+}
+
+function pairRound() {
+  delete document.body.dataset.paintedMs;
+  const t0 = performance.now();
+  let p;
+  try {
+    p = sp.pair(state.doc, options());
+  } catch (e) {
+    showError(errorText(e));
+    return;
+  }
+  const t1 = performance.now();
+  showError(null);
+  state.pairing = p;
+  state.results = p.boards.map(() => "");
+  state.pairMs = t1 - t0;
+  tab = "round";
+  render();
+  const t2 = performance.now();
+  document.body.dataset.pairMs = (t1 - t0).toFixed(1);
+  document.body.dataset.renderMs = (t2 - t1).toFixed(1);
+  // Layout and paint: the frame after the table is drawn.
+  requestAnimationFrame(() => setTimeout(() => { document.body.dataset.paintedMs = (performance.now() - t1).toFixed(1); }));
+  save();
+}
+
+function recordRound() {
+  try {
+    let doc = sp.addRound(state.doc, state.pairing, state.results);
+    const next = sp.overview(doc, options());
+    if (!next.finished) for (const n of state.withdrawn) doc = sp.announce(doc, n, "Z");
+    state.doc = doc;
+  } catch (e) {
+    showError(errorText(e));
+    return;
+  }
+  showError(null);
+  state.pairing = null;
+  state.results = [];
+  state.pairMs = null;
+  save();
+  render();
+}
+
+function announce(player, code) {
+  try {
+    state.withdrawn = state.withdrawn.filter((n) => n !== player);
+    if (code === "W") state.withdrawn.push(player);
+    state.doc = sp.announce(state.doc, player, code === "W" ? "Z" : code);
+  } catch (e) {
+    showError(errorText(e));
+  }
+  save();
+  render();
+}
+
+function ask(player, other) {
+  const name = (n) => byNumber().get(n)?.name ?? "";
+  $("why").hidden = false;
+  if (ov.finished) {
+    $("why-title").textContent = "Why";
+    $("why-text").textContent = "The tournament is finished: there is no round to explain.";
+    return;
+  }
+  $("why-title").textContent = other
+    ? `Why ${player} (${name(player)}) and ${other} (${name(other)}) are not paired in round ${ov.next_round}`
+    : `Why: player ${player} (${name(player)}) in round ${ov.next_round}`;
+  try {
+    $("why-text").textContent = sp.why(state.doc, player, other, options());
+  } catch (e) {
+    $("why-text").textContent = errorText(e);
+  }
+}
+
+function download() {
+  const what = $("download").value;
+  $("download").value = "";
+  if (!what || !state) return;
+  const base = state.name.replace(/\.(trf|txt|json)$/i, "");
+  let text, file;
+  try {
+    if (what === "pairs") {
+      const p = state.pairing;
+      if (!p) throw new Error("pair a round first: there is no pairing to download");
+      text = `${p.boards.length + (p.bye ? 1 : 0)}\n` + p.boards.map((b) => `${b.white.start_number} ${b.black.start_number}\n`).join("") + (p.bye ? `${p.bye.start_number} 0\n` : "");
+      file = `${base}-round${p.round}-pairs.txt`;
+    } else {
+      const o = { ...options(), to: what };
+      text = sp.convert(state.doc, o);
+      file = what === "json" ? `${base}.json` : what === "trf2026" ? `${base}-trf2026.trf` : `${base}.trf`;
+    }
+  } catch (e) {
+    showError(errorText(e));
+    return;
+  }
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  const a = Object.assign(document.createElement("a"), { href: url, download: file });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function readFile(file) {
+  openText(file.name, await file.text());
+}
+
+function wire() {
+  $("file").addEventListener("change", (e) => { const f = e.target.files[0]; if (f) readFile(f); e.target.value = ""; });
+  document.addEventListener("dragover", (e) => { e.preventDefault(); document.body.classList.add("dragging"); });
+  document.addEventListener("dragleave", () => document.body.classList.remove("dragging"));
+  document.addEventListener("drop", (e) => {
+    e.preventDefault();
+    document.body.classList.remove("dragging");
+    const f = e.dataTransfer?.files?.[0];
+    if (f) readFile(f);
+  });
+  $("example").addEventListener("click", async () => openText("club-16p-round5.trf", await (await fetch("example.trf")).text()));
+  $("new").addEventListener("click", () => { $("list-error").hidden = true; $("new-dialog").showModal(); });
+  $("new-form").addEventListener("submit", (e) => {
+    if (e.submitter?.value !== "create") return;
+    try {
+      const doc = sp.fromList($("list").value, Number($("rounds").value), $("initial").value === "white");
+      state = { name: "tournament.trf", doc, system: $("new-system").value, edition: "", pairing: null, results: [], withdrawn: [], pairMs: null };
+    } catch (err) {
+      e.preventDefault();
+      $("list-error").hidden = false;
+      $("list-error").textContent = errorText(err, "list");
+      return;
+    }
+    showError(null);
+    tab = "standings";
+    save();
+    render();
+  });
+  $("system").addEventListener("change", () => { if (state) { state.system = $("system").value; state.edition = ""; save(); render(); } });
+  $("edition").addEventListener("change", () => { if (state) { state.edition = $("edition").value; save(); render(); } });
+  $("download").addEventListener("change", download);
+  $("clear").addEventListener("click", () => {
+    if (state && !confirm("Forget the tournament kept in this browser? (Download it first to keep it.)")) return;
+    state = null;
+    save();
+    render();
+  });
+  for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => setTab(b.dataset.tab));
+  $("pair").addEventListener("click", pairRound);
+  $("record").addEventListener("click", recordRound);
+  $("check").addEventListener("click", runCheck);
+  $("unpair").addEventListener("click", () => { state.pairing = null; state.results = []; save(); render(); });
+  $("explain-round").addEventListener("click", () => {
+    try {
+      const e = sp.explain(state.doc, options());
+      $("why").hidden = false;
+      $("why-title").textContent = `Round ${e.round.round}: why it is paired so`;
+      $("why-text").textContent = e.text;
+    } catch (err) {
+      showError(errorText(err));
+    }
+  });
+  $("boards").addEventListener("change", (e) => {
+    if (!e.target.matches("select.result")) return;
+    state.results[Number(e.target.dataset.index)] = e.target.value;
+    $("record").disabled = state.results.some((r) => !r);
+    save();
+  });
+  $("standings").addEventListener("change", (e) => {
+    if (e.target.matches("select.bye")) announce(Number(e.target.dataset.player), e.target.value);
+  });
+  const clickPlayer = (e) => {
+    const td = e.target.closest("td.name");
+    if (!td) return;
+    const n = Number(td.dataset.player ?? td.closest("tr").dataset.player);
+    if (e.shiftKey && selected && selected !== n) {
+      ask(selected, n);
+      return;
+    }
+    selected = n;
+    for (const tr of $("standings").querySelectorAll("tr.player")) tr.classList.toggle("selected", Number(tr.dataset.player) === n);
+    ask(n);
+  };
+  $("standings").addEventListener("click", clickPlayer);
+  $("boards").addEventListener("click", clickPlayer);
+  $("why-ask").addEventListener("click", () => { const o = Number($("why-other").value); if (selected && o) ask(selected, o); });
+  $("why-close").addEventListener("click", () => { $("why").hidden = true; });
+}
+
+try {
+  await init();
+} catch (e) {
+  showError(`the WebAssembly module could not be loaded (${e.message ?? e}): serve web/dist with a static server, e.g. python3 -m http.server -d web/dist`);
+  throw e;
+}
+window.swisspair = sp;
+state = load();
+wire();
+render();
+document.body.dataset.ready = "1";

@@ -1,0 +1,333 @@
+// The arbiter's page tested as a person uses it: headless Chromium (Debian's /usr/bin/chromium, or
+// CHROMIUM) driven by puppeteer-core, on web/dist (built by web/build.sh) served from 127.0.0.1.
+// Pairings, explanations, errors and the files the page downloads are compared with the command line's
+// (SWISSPAIR_BIN, by default target/release/swisspair). Screenshots go to SCREENSHOTS (default
+// web/test/out). Run: (cd web/test && npm install --no-save puppeteer-core@24.9.0) then
+// node --test web/test/.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { readFileSync, writeFileSync, mkdirSync, mkdtempSync, readdirSync, existsSync, rmSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join, dirname, extname } from "node:path";
+import { fileURLToPath } from "node:url";
+import puppeteer from "puppeteer-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, "..", "..");
+const dist = join(repo, "web", "dist");
+const bin = process.env.SWISSPAIR_BIN ?? join(repo, "target", "release", "swisspair");
+const shots = process.env.SCREENSHOTS ?? join(here, "out");
+const example = join(repo, "examples", "club-16p-round5.trf");
+const work = mkdtempSync(join(tmpdir(), "swisspair-page-"));
+const downloads = join(work, "downloads");
+mkdirSync(downloads, { recursive: true });
+mkdirSync(shots, { recursive: true });
+
+let server, browser, page, origin;
+
+function cli(args, options = {}) {
+  const r = spawnSync(bin, args, { encoding: "utf8", ...options });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/// Standard error without the warnings (the page shows those above the tables).
+function withoutWarnings(text) {
+  return text.split("\n").filter((l) => !l.startsWith("swisspair: warning:")).join("\n");
+}
+
+/// What --why writes on standard error.
+function why(...args) {
+  return withoutWarnings(cli(["--dutch", example, "-p", "--why", ...args]).stderr);
+}
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".trf": "text/plain" };
+
+before(async () => {
+  assert.ok(existsSync(join(dist, "index.html")), "build the page first: bash web/build.sh");
+  assert.ok(existsSync(bin), `no swisspair binary at ${bin}`);
+  server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const file = join(dist, path === "/" ? "index.html" : path);
+    if (!file.startsWith(dist) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    res.end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  page = await browser.newPage();
+  await page.setViewport({ width: 1200, height: 800 });
+  page.on("dialog", (d) => d.accept());
+  page.on("pageerror", (e) => console.log("page error:", e.message));
+  const cdp = await page.createCDPSession();
+  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+  await page.goto(origin, { waitUntil: "load" });
+  await page.waitForSelector("body[data-ready]");
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function open(file) {
+  const before = await page.$eval("#status", (e) => e.textContent);
+  const input = await page.$("#file");
+  await input.uploadFile(file);
+  await page.waitForFunction(
+    (b) => document.querySelector("#status").textContent !== b || !document.querySelector("#error").hidden,
+    {},
+    before,
+  );
+}
+
+async function tab(name) {
+  await page.click(`.tabs button[data-tab="${name}"]`);
+}
+
+/// The board table: [white, black] starting numbers per board, and the bye line.
+async function boards() {
+  return page.$$eval("#boards tr[data-board]", (rows) =>
+    rows.map((r) => [Number(r.children[1].textContent), Number(r.children[5].textContent)]));
+}
+
+/// The engines' -p text of the board table and the PAB line.
+async function pairsText() {
+  const b = await boards();
+  const pab = await page.$eval("#pab", (e) => e.textContent);
+  const bye = /^Pairing-allocated bye: (\d+)/.exec(pab);
+  return `${b.length + (bye ? 1 : 0)}\n` + b.map(([w, k]) => `${w} ${k}\n`).join("") + (bye ? `${bye[1]} 0\n` : "");
+}
+
+async function enterResults(seed) {
+  const n = (await boards()).length;
+  const results = ["1-0", "½-½", "0-1"];
+  for (let i = 0; i < n; i++) {
+    await page.select(`#boards select[data-index="${i}"]`, results[(i + seed) % 3]);
+  }
+}
+
+async function download(what) {
+  // One file at a time: the folder is emptied first (a second download of a name may replace the first).
+  for (const f of readdirSync(downloads)) rmSync(join(downloads, f), { force: true });
+  await page.select("#download", what);
+  for (let i = 0; i < 100; i++) {
+    const fresh = readdirSync(downloads).filter((f) => !f.endsWith(".crdownload"));
+    if (fresh.length) return join(downloads, fresh[0]);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no download of ${what}`);
+}
+
+async function pairNext() {
+  await tab("round");
+  await page.click("#pair");
+  await page.waitForSelector("#boards tr[data-board]");
+}
+
+test("opens the example and pairs it as the command line does", async () => {
+  await open(example);
+  const status = await page.$eval("#status", (e) => e.textContent);
+  assert.match(status, /16 players · 4 of 6 rounds played · round 5 to be paired · Dutch system, 2017 edition/);
+  const rows = await page.$$eval("#standings tr.player", (r) => r.length);
+  assert.equal(rows, 16);
+  await page.screenshot({ path: join(shots, "standings.png") });
+  await pairNext();
+  assert.equal(await pairsText(), cli(["--dutch", example, "-p"]).stdout);
+  const absent = await page.$eval("#absent", (e) => e.textContent);
+  assert.match(absent, /6 .*½-point bye.*7 .*absent/);
+  await enterResults(0);
+  await page.screenshot({ path: join(shots, "pairing.png") });
+  // The whole round explained, as --explain.
+  await page.click("#explain-round");
+  await page.waitForFunction(() => !document.querySelector("#why").hidden);
+  const explained = await page.$eval("#why-text", (e) => e.textContent);
+  assert.equal(explained, withoutWarnings(cli(["--dutch", example, "-p", "--explain"]).stderr));
+  await page.click("#why-close");
+  // Every system, as the command line.
+  for (const system of ["dubov", "lim", "rating1992"]) {
+    await page.click("#unpair");
+    await page.select("#system", system);
+    await pairNext();
+    assert.equal(await pairsText(), cli([`--${system}`, example, "-p"]).stdout, system);
+  }
+  await page.click("#unpair");
+  await page.select("#system", "dutch");
+  await page.select("#edition", "2026");
+  await pairNext();
+  assert.equal(await pairsText(), cli(["--dutch", "--edition", "2026", example, "-p"]).stdout, "Dutch 2026");
+  await page.click("#unpair");
+  await page.select("#edition", "");
+});
+
+test("a player's explanation, with the articles, as --why says it", async () => {
+  await tab("standings");
+  await page.click('#standings tr[data-player="5"] td.name');
+  await page.waitForFunction(() => !document.querySelector("#why").hidden && document.querySelector("#why-text").textContent);
+  const text = await page.$eval("#why-text", (e) => e.textContent);
+  assert.match(text, /\[[A-E]\.\d+\]/, "article numbers");
+  assert.equal(text, why("5"));
+  await page.screenshot({ path: join(shots, "why.png") });
+  await page.keyboard.down("Shift");
+  await page.click('#standings tr[data-player="1"] td.name');
+  await page.keyboard.up("Shift");
+  const pair = await page.$eval("#why-text", (e) => e.textContent);
+  assert.equal(pair, why("5,1"));
+  await page.click("#why-close");
+});
+
+test("the checklist as -l writes it", async () => {
+  await tab("checklist");
+  await page.waitForSelector("#checklist tr");
+  const cells = await page.$$eval("#checklist tr:not(.group)", (rows) =>
+    rows.slice(1).map((r) => [...r.children].map((c) => c.textContent)));
+  const list = join(work, "example.list");
+  cli(["--dutch", example, "-p", join(work, "pairs.txt"), "-l", list]);
+  const lines = readFileSync(list, "utf8").split("\n").filter((l) => /^\s*\d/.test(l));
+  assert.equal(cells.length, 16);
+  assert.deepEqual(cells.map((c) => c[0]), lines.map((l) => l.trim().split(/\s+/)[0]));
+});
+
+test("results entered, the next round paired, the TRF downloaded checks with swisspair -c", async () => {
+  await pairNext();
+  await enterResults(1);
+  await page.click("#record");
+  await page.waitForFunction(() => /5 of 6 rounds played/.test(document.querySelector("#status").textContent));
+  await pairNext();
+  assert.equal((await boards()).length, 8, "round 6: all 16 players");
+  for (const what of ["trf16", "trf2026"]) {
+    const file = await download(what);
+    const report = cli(["--dutch", file, "-c"]);
+    assert.equal(report.code, 0, report.stderr);
+    assert.match(report.stdout, /^5 rounds checked, 0 differ$/m, `${what}: ${report.stdout}`);
+    // The round paired in the page is the command line's pairing of the downloaded file.
+    assert.equal(cli(["--dutch", file, "-p"]).stdout, await pairsText(), what);
+  }
+  const json = JSON.parse(readFileSync(await download("json"), "utf8"));
+  assert.equal(json.players.length, 16);
+  const pairs = readFileSync(await download("pairs"), "utf8");
+  assert.equal(pairs, await pairsText());
+  // The work is kept when the tab is closed.
+  await page.reload({ waitUntil: "load" });
+  await page.waitForSelector("body[data-ready]");
+  await tab("round");
+  assert.equal((await boards()).length, 8);
+  await enterResults(2);
+  await page.click("#record");
+  await page.waitForFunction(() => /finished/.test(document.querySelector("#status").textContent));
+  await tab("check");
+  await page.click("#check");
+  const summary = await page.$eval("#check-summary", (e) => e.textContent);
+  assert.match(summary, /6 rounds re-paired .*: 0 rounds differ/);
+  await tab("crosstable");
+  assert.equal(await page.$$eval("#crosstable tr", (r) => r.length), 17);
+  // The finished tournament downloaded as JSON opens again.
+  const finished = await download("json");
+  await open(finished);
+  assert.match(await page.$eval("#status", (e) => e.textContent), /16 players · 6 of 6 rounds played · finished/);
+});
+
+test("a malformed file shows its line, as the command line", async () => {
+  const broken = join(work, "broken.trf");
+  writeFileSync(broken, readFileSync(example, "utf8").replace("001    3 ", "001    x "));
+  await open(broken);
+  const error = await page.$eval("#error", (e) => (e.hidden ? "" : e.textContent));
+  const expected = cli(["--dutch", "broken.trf", "-p"], { cwd: work }).stderr.replace(/^swisspair: /, "").trim();
+  assert.match(error, /^broken\.trf:4: /);
+  assert.equal(error, expected);
+});
+
+test("a tournament of 9 pasted players played to the end", async () => {
+  await page.click("#clear");
+  await page.click("#new");
+  const players = ["Anna Schmidt, 1850, GER", "Bela Nagy, 2010, HUN", "Carla Rossi, 2230, ITA", "Dina Roy, 1500, IND",
+    "Emil Berg, 1610, SWE", "Fiona Lee, 1720, ENG", "Gustav Holm, 1990, NOR", "Hana Novak, 1655, CZE", "Ivo Petrov, 2100, BUL"];
+  await page.$eval("#list", (e, v) => { e.value = v; }, players.join("\n"));
+  await page.$eval("#rounds", (e) => { e.value = "5"; });
+  await page.click("#create");
+  await page.waitForFunction(() => /9 players · 0 of 5 rounds/.test(document.querySelector("#status").textContent));
+  for (let round = 1; round <= 5; round++) {
+    await pairNext();
+    assert.match(await page.$eval("#pab", (e) => e.textContent), /^Pairing-allocated bye: \d+/);
+    await enterResults(round);
+    await page.click("#record");
+    await page.waitForFunction((r) => document.querySelector("#status").textContent.includes(`${r} of 5 rounds played`), {}, round);
+  }
+  assert.match(await page.$eval("#status", (e) => e.textContent), /finished/);
+  const file = await download("trf16");
+  assert.match(cli(["--dutch", file, "-c"]).stdout, /^5 rounds checked, 0 differ$/m);
+  // Paired by the Dutch system, checked by another: the rounds that differ, as -c lists them.
+  for (const system of ["dubov", "lim", "rating1992"]) {
+    await page.select("#system", system);
+    await tab("check");
+    await page.click("#check");
+    const summary = await page.$eval("#check-summary", (e) => e.textContent);
+    const differ = Number(/^5 rounds checked, (\d+) differ$/m.exec(cli([`--${system}`, file, "-c"]).stdout)[1]);
+    assert.match(summary, new RegExp(`: ${differ} rounds? differs?\\.$`), system);
+    const rounds = await page.$$eval("#check-result h3", (h) => h.length);
+    assert.equal(rounds, differ, system);
+    if (differ) assert.ok((await page.$$("#check-result td.diff")).length > 0, "differing pairs highlighted");
+    if (differ && system === "dubov") await page.screenshot({ path: join(shots, "check.png") });
+  }
+  await page.select("#system", "dutch");
+  await tab("standings");
+  await page.screenshot({ path: join(shots, "nine-players.png") });
+});
+
+test("speed: a 1,000-player round paired under 0.5 s, its 500 boards rendered", async () => {
+  const config = join(work, "big.cfg");
+  writeFileSync(config, "PlayersNumber=1000\nRoundsNumber=5\n");
+  const generated = join(work, "generated.trf");
+  execFileSync(bin, ["--dutch", "-g", config, "-o", generated, "-s", "7"]);
+  // The five rounds of a nine-round tournament: round 6 to be paired.
+  const big = join(work, "big-1000.trf");
+  writeFileSync(big, readFileSync(generated, "utf8").replace(/^XXR 5$/m, "XXR 9"));
+  await page.click("#clear");
+  await open(big);
+  await tab("round");
+  const start = Date.now();
+  await page.click("#pair");
+  await page.waitForFunction(() => document.querySelectorAll("#boards tr[data-board]").length === 500);
+  await page.waitForSelector("body[data-painted-ms]");
+  const wall = Date.now() - start;
+  const pairMs = Number(await page.$eval("body", (b) => b.dataset.pairMs));
+  const renderMs = Number(await page.$eval("body", (b) => b.dataset.renderMs));
+  const paintedMs = Number(await page.$eval("body", (b) => b.dataset.paintedMs));
+  console.log(`timing: 1,000 players, round 6 paired in the page in ${pairMs.toFixed(0)} ms; ` +
+    `the board table of 500 boards built in ${renderMs.toFixed(0)} ms and painted ${paintedMs.toFixed(0)} ms after the pairing; ` +
+    `click to painted table, seen from the test, ${wall} ms`);
+  assert.equal(await pairsText(), cli(["--dutch", big, "-p"]).stdout);
+  assert.ok(pairMs < 500, `pairing took ${pairMs} ms`);
+  assert.ok(paintedMs < 1000, `rendering took ${paintedMs} ms`);
+  // The tab answers at once after the table is shown.
+  const t0 = Date.now();
+  await page.select('#boards select[data-index="499"]', "1-0");
+  console.log(`timing: a result entered on board 500 in ${Date.now() - t0} ms`);
+});
+
+test("a file dropped on the page, at phone width", async () => {
+  await page.click("#clear");
+  // Dropped on the page, as from a file manager.
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], "dropped.trf"));
+    document.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, readFileSync(example, "utf8"));
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("dropped.trf · 16 players"));
+  await page.setViewport({ width: 390, height: 800, isMobile: true });
+  await pairNext();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `the page is ${overflow} px wider than the screen`);
+  await page.screenshot({ path: join(shots, "phone.png") });
+  await page.setViewport({ width: 1200, height: 800 });
+});
