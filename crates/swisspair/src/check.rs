@@ -10,6 +10,8 @@ use crate::tournament::{Bye, Colour, Entry, Tournament};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+pub mod team;
+
 /// A pair as the engines print it: white, black by starting number; the bye as `(n, 0)`.
 pub type NumberedPair = (u32, u32);
 

@@ -48,7 +48,7 @@ const AGREED: &[(&str, &str)] = &[
     ("team_299_target", "299 for one named team; 3.4.2"),
     (
         "team_330_forfeit",
-        "330 a whole team forfeited: a forfeit win, the teams have met",
+        "330 a whole team forfeited: a forfeit win for team 1",
     ),
     (
         "team_42_secondary",
@@ -169,4 +169,38 @@ fn every_case_is_replayed() {
             assert!(listed.contains(&case), "{case} is not replayed");
         }
     }
+}
+
+/// `-c`: each round re-paired from the rounds before it. The fork's hand-made round 1 (1-2, 3-4) is
+/// not the text's (3.6.2: 1-3 and 2-4; 4.3.1: the first-team 1, odd, takes the initial-colour White,
+/// and 2, even, the opposite: 4-2).
+#[test]
+fn the_checker_re_pairs_each_round_from_the_rounds_before() {
+    use swisspair::check::team::{check_teams, recorded_matches};
+    let bytes = std::fs::read(data("team_round2.trf")).expect("test file");
+    let (trf, t) = TeamTournament::read_bytes(&bytes).expect("read");
+    assert_eq!(recorded_matches(&t, 1), vec![(1, 2), (3, 4)]);
+    let report = check_teams(&trf, &t, |_, _| {}).expect("check");
+    assert_eq!(report.rounds, 1);
+    let [d] = report.differences.as_slice() else {
+        panic!("one round differs: {report:?}");
+    };
+    assert_eq!((d.round, d.paired.clone()), (1, vec![(1, 3), (4, 2)]));
+    // Round 2 as the file leaves it: the round before it is the whole file.
+    assert_eq!(t.before_round(&trf, 2), {
+        let mut same = t.clone();
+        same.warnings.clear();
+        same.total_rounds = Some(3);
+        same
+    });
+}
+
+/// A match forfeited by a whole team (330) is recorded with the record's colours (white team first).
+#[test]
+fn the_checker_reads_forfeited_matches() {
+    use swisspair::check::team::recorded_matches;
+    let bytes = std::fs::read(data("team_330_forfeit.trf")).expect("test file");
+    let (trf, t) = TeamTournament::read_bytes(&bytes).expect("read");
+    assert_eq!(recorded_matches(&t, 1), vec![(1, 2), (3, 4)]);
+    assert_eq!(t.before_round(&trf, 1).rounds_played, 0);
 }

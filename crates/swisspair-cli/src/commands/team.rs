@@ -2,9 +2,14 @@
 
 use std::path::Path;
 
+use swisspair::check::team::check_teams;
+use swisspair::generate::team::{generate_teams, TeamConfig};
 use swisspair::systems::team::pair;
 use swisspair::tournament::team::{ColourMode, PrimaryScore, TeamRules, TeamTournament};
+use swisspair::trf::Trf;
+use swisspair::{Edition, Report, System};
 
+use super::Progress;
 use crate::cli::Cli;
 use crate::failure::Failure;
 use crate::files::{self, warn};
@@ -66,22 +71,27 @@ fn override_rules(cli: &Cli, rules: &mut TeamRules) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Pairs the next round of a team tournament (`-p`).
+/// `--team`: pairs the next round (`-p`) or checks every round (`-c`) of a team tournament.
 pub fn run(cli: &Cli) -> Result<(), Failure> {
+    if let Some(config) = &cli.generate {
+        return generate(cli, config.as_deref());
+    }
     let Some(input) = &cli.input else {
         return Err(Failure::usage("--team: name the tournament file"));
     };
-    if cli.check || cli.generate.is_some() || cli.checklist.is_some() || cli.explain.is_some() {
+    if cli.checklist.is_some() || cli.explain.is_some() || cli.why.is_some() {
         return Err(Failure::usage(
-            "--team: only -p (pair the next round) is implemented for team tournaments yet",
+            "--team: -l, --explain and --why are not implemented for team tournaments yet",
         ));
     }
-    let Some(output) = &cli.pair else {
-        return Err(Failure::usage("--team: give -p to pair the next round"));
-    };
+    if let Some(seed) = cli.seed {
+        return Err(Failure::usage(format!(
+            "-s {seed}: a seed belongs to -g (generate); nothing is generated"
+        )));
+    }
     let bytes = files::read(input)?;
-    let mut tournament =
-        TeamTournament::from_bytes(&bytes).map_err(|e| Failure::from_error(input, &e))?;
+    let (trf, mut tournament) =
+        TeamTournament::read_bytes(&bytes).map_err(|e| Failure::from_error(input, &e))?;
     override_rules(cli, &mut tournament.rules)?;
     let mut warnings = std::mem::take(&mut tournament.warnings);
     if tournament.rules.baku {
@@ -91,6 +101,18 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
         ));
     }
     warn(input, &warnings);
+    if cli.check {
+        let json = crate::cli::json_format(cli.format.as_deref())?;
+        return check(input, &trf, &tournament, cli.strict, json);
+    }
+    if cli.strict {
+        return Err(Failure::usage("--strict belongs to -c (check)"));
+    }
+    let Some(output) = &cli.pair else {
+        return Err(Failure::usage(
+            "--team: give -p to pair the next round or -c to check every round",
+        ));
+    };
     let result = pair(&tournament);
     let text = match &result {
         Ok(p) => p.to_text(),
@@ -103,6 +125,98 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
     result
         .map(|_| ())
         .map_err(|e| Failure::from_error(input, &e))
+}
+
+/// `-c`: re-pairs every round from the rounds before it and lists the rounds whose matches differ, as
+/// the individual systems' checker does (exit code 0, or 6 with `--strict` when a round differs).
+fn check(
+    input: &Path,
+    trf: &Trf,
+    tournament: &TeamTournament,
+    strict: bool,
+    json: bool,
+) -> Result<(), Failure> {
+    let bar = Progress::new(
+        tournament.rounds_played > 1,
+        tournament.rounds_played as u64,
+        "checking round {pos}/{len} {wide_bar} {eta}",
+    );
+    let report = check_teams(trf, tournament, |done, _| bar.set(done))
+        .map_err(|e| Failure::from_error(input, &e))?;
+    bar.finish();
+    if json {
+        let mut r = Report::new(System::Dutch, Edition::Y2026, &report);
+        r.system = "team".to_string();
+        print!(
+            "{}",
+            r.to_json().map_err(|e| Failure::from_error(input, &e))?
+        );
+    } else {
+        print!("{}", report.render("swisspair"));
+    }
+    if strict && !report.differences.is_empty() {
+        return Err(Failure {
+            code: 6,
+            message: format!(
+                "{}: {} of {} rounds differ",
+                input.display(),
+                report.differences.len(),
+                report.rounds
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// `--team -g [CONFIG] -o OUTPUT [-s SEED]`: a team tournament played round by round, each round
+/// paired by the team system. When a round cannot be paired, the rounds paired so far are written and
+/// the command fails (exit code 1).
+fn generate(cli: &Cli, config: Option<&Path>) -> Result<(), Failure> {
+    if let Some(model) = &cli.input {
+        return Err(Failure::usage(format!(
+            "{}: --team -g generates from a configuration (-g CONFIG), not from a model tournament",
+            model.display()
+        )));
+    }
+    if cli.checklist.is_some() || cli.team_colours.is_some() || cli.team_score.is_some() {
+        return Err(Failure::usage(
+            "--team -g: the configuration chooses the rules (TeamColours, TeamScore); -l is not implemented for teams yet",
+        ));
+    }
+    let Some(output) = cli.output.as_deref() else {
+        return Err(Failure::usage("-g needs -o OUTPUT.trf"));
+    };
+    let settings = match config {
+        Some(path) => {
+            let bytes = files::read(path)?;
+            TeamConfig::parse(&String::from_utf8_lossy(&bytes))
+                .map_err(|e| Failure::from_error(path, &e))?
+        }
+        None => TeamConfig::default(),
+    };
+    let seed = match cli.seed {
+        Some(s) => s,
+        None => {
+            let s = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            eprintln!("swisspair: seed {s}");
+            s
+        }
+    };
+    let (trf, stopped) =
+        generate_teams(&settings, seed).map_err(|e| Failure::labelled("generator", &e))?;
+    files::write_atomically(output, swisspair::trf::write(&trf).as_bytes())?;
+    match stopped {
+        None => Ok(()),
+        Some(e) => Err(Failure {
+            code: u8::try_from(e.exit_code()).unwrap_or(1),
+            message: format!(
+                "generator: a round cannot be paired: {e}. The rounds paired so far are written to {}",
+                output.display()
+            ),
+        }),
+    }
 }
 
 /// Writes the pairs; a failed pairing leaves the file empty, as for individuals.

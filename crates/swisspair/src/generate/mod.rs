@@ -22,6 +22,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 mod config;
+pub mod team;
 #[cfg(test)]
 mod tests;
 

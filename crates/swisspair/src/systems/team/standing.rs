@@ -121,9 +121,18 @@ pub fn standings(t: &TeamTournament) -> Vec<Standing> {
                     })
                     .count(),
                 may_get_bye: !team.rounds.iter().any(|r| r.kind.bars_the_bye()),
+                // C1 (the Basic Rules' Article 2): teams that have *played* each other; a match not
+                // actually played (forfeited by a whole team, 330, or on every board) is no meeting,
+                // as for individuals.
                 met: team
                     .rounds
                     .iter()
+                    .filter(|r| {
+                        matches!(
+                            r.kind,
+                            crate::tournament::team::RoundKind::Match { played: true, .. }
+                        )
+                    })
                     .filter_map(|r| r.kind.opponent())
                     .collect(),
             }

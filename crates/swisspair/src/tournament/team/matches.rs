@@ -196,6 +196,7 @@ fn read_round(
     let mut game_points = Score::ZERO;
     let mut played = false;
     let mut colour = None;
+    let mut scheduled = None;
     let mut board = 0usize;
     let mut codes = Vec::new();
     for &m in &team.members {
@@ -236,6 +237,9 @@ fn read_round(
         }
         if c.result.is_game() {
             game_points += board_points(c.result, &inputs.game_values);
+            if scheduled.is_none() && c.opponent.is_some() {
+                scheduled = c.colour.map(|own| first_board_colour(own, board, inputs));
+            }
             if is_played(c.result) {
                 played = true;
                 if colour.is_none() {
@@ -249,6 +253,7 @@ fn read_round(
         kind,
         match_points: Score::ZERO,
         game_points,
+        scheduled,
     };
     if let Some((opponent, _)) = opponent {
         return Ok(own(RoundKind::Match {
@@ -292,6 +297,11 @@ fn read_round(
             },
             match_points: mp,
             game_points: gp,
+            scheduled: Some(if f.white == team.tpn {
+                Colour::White
+            } else {
+                Colour::Black
+            }),
         });
     }
     let pab_listed = inputs
@@ -309,6 +319,7 @@ fn read_round(
                     .pab_points
                     .1
                     .unwrap_or(Score(inputs.game_values[1].0 * boards)),
+                scheduled: None,
             }
         } else if codes.contains(&ResultCode::FullPointBye)
             || codes.contains(&ResultCode::ForfeitWin)
@@ -317,12 +328,14 @@ fn read_round(
                 kind: RoundKind::FullPointBye,
                 match_points: mp.win,
                 game_points: Score(inputs.game_values[0].0 * boards),
+                scheduled: None,
             }
         } else if codes.contains(&ResultCode::HalfPointBye) {
             TeamRound {
                 kind: RoundKind::HalfPointBye,
                 match_points: mp.draw,
                 game_points: Score(inputs.game_values[1].0 * boards),
+                scheduled: None,
             }
         } else {
             own(RoundKind::Absent)
@@ -456,41 +469,15 @@ fn kind_code(kind: RoundKind) -> Option<char> {
 
 /// Applies `299` to the rounds read, and reads `240`, `250`, `260`, `XXP` for the round to pair.
 pub(super) fn apply_round_records(trf: &Trf, t: &mut TeamTournament) -> Result<()> {
-    let next = t.rounds_played + 1;
-    let n = t.teams.len();
-    t.acceleration = vec![Score::ZERO; n];
     let mut overrides: Vec<(usize, &AbnormalPoints)> = Vec::new();
     for l in &trf.lines {
         match &l.record {
             Record::AbnormalPoints(a) if a.kind.is_some() => overrides.push((l.number, a)),
             Record::AbnormalPoints(a) => add_bonus(t, a),
-            Record::ByeRequest { round, players, .. } if *round as usize == next => {
-                t.absent_next.extend(players.iter().copied());
-            }
-            Record::AccelerationRange {
-                points,
-                first_round,
-                last_round,
-                first_player,
-                last_player,
-            } if (*first_round as usize..=*last_round as usize).contains(&next) => {
-                for tpn in *first_player..=*last_player {
-                    if let Some(a) = t.acceleration.get_mut(tpn as usize - 1) {
-                        *a += *points;
-                    }
-                }
-            }
-            Record::ProhibitedPairs {
-                first_round,
-                last_round,
-                players,
-            } if (*first_round as usize..=*last_round as usize).contains(&next) => {
-                add_forbidden(&mut t.forbidden, players);
-            }
-            Record::ForbiddenPairs(players) => add_forbidden(&mut t.forbidden, players),
             _ => {}
         }
     }
+    round_records(trf, t, t.rounds_played + 1);
     // The most specific record applies: a named team before every team, a named round before every
     // round, a later record before an earlier one.
     for team in &mut t.teams {
@@ -515,6 +502,47 @@ pub(super) fn apply_round_records(trf: &Trf, t: &mut TeamTournament) -> Result<(
         }
     }
     Ok(())
+}
+
+/// Reads `240`, `250`, `260` and `XXP` for `round` (the round to pair), replacing what `t` held.
+pub(super) fn round_records(trf: &Trf, t: &mut TeamTournament, round: usize) {
+    t.acceleration = vec![Score::ZERO; t.teams.len()];
+    t.absent_next.clear();
+    t.forbidden.clear();
+    for l in &trf.lines {
+        match &l.record {
+            Record::ByeRequest {
+                round: r, players, ..
+            } if *r as usize == round => {
+                t.absent_next.extend(players.iter().copied());
+            }
+            Record::AccelerationRange {
+                points,
+                first_round,
+                last_round,
+                first_player,
+                last_player,
+            } if (*first_round as usize..=*last_round as usize).contains(&round) => {
+                for tpn in *first_player..=*last_player {
+                    let slot = (tpn as usize)
+                        .checked_sub(1)
+                        .and_then(|i| t.acceleration.get_mut(i));
+                    if let Some(a) = slot {
+                        *a += *points;
+                    }
+                }
+            }
+            Record::ProhibitedPairs {
+                first_round,
+                last_round,
+                players,
+            } if (*first_round as usize..=*last_round as usize).contains(&round) => {
+                add_forbidden(&mut t.forbidden, players);
+            }
+            Record::ForbiddenPairs(players) => add_forbidden(&mut t.forbidden, players),
+            _ => {}
+        }
+    }
 }
 
 /// A `299` record without a kind: points added to a round (every named team, or every team).

@@ -90,6 +90,9 @@ pub struct TeamRound {
     pub match_points: Score,
     /// Game points scored (after `299` records).
     pub game_points: Score,
+    /// The colour the team's first board was scheduled in a match, played or forfeited (what the
+    /// pairing gave; 1.6.1 counts it only for a match actually played, in [`RoundKind::Match`]).
+    pub scheduled: Option<Colour>,
 }
 
 /// The kind of a team's round.
@@ -158,12 +161,46 @@ impl TeamTournament {
 
     /// Reads a team tournament from a file's bytes (TRF16 or TRF-2026).
     pub fn from_bytes(bytes: &[u8]) -> Result<TeamTournament> {
+        Self::read_bytes(bytes).map(|(_, t)| t)
+    }
+
+    /// Like [`TeamTournament::from_bytes`], with the parsed file (the checker reads each round's
+    /// records from it, [`TeamTournament::before_round`]).
+    pub fn read_bytes(bytes: &[u8]) -> Result<(Trf, TeamTournament)> {
         let trf = crate::trf::parse_team_bytes(bytes)?;
         let mut t = Self::from_trf(&trf)?;
         let mut warnings = trf.warnings.clone();
         warnings.append(&mut t.warnings);
         t.warnings = warnings;
-        Ok(t)
+        Ok((trf, t))
+    }
+
+    /// The tournament as it stood before `round` (1-based, at most one past the rounds played), ready
+    /// to be paired again: the later rounds removed; the teams that neither met a team nor received
+    /// the PAB in `round` left out of it (absent, or a bye they asked for); `trf`'s `240`, `250`, `260`
+    /// records for `round`; the number of rounds at least `round`.
+    pub fn before_round(&self, trf: &Trf, round: usize) -> TeamTournament {
+        let mut before = self.clone();
+        let kept = round.saturating_sub(1).min(self.rounds_played);
+        for team in &mut before.teams {
+            team.rounds.truncate(kept);
+        }
+        before.rounds_played = kept;
+        before.total_rounds = Some(self.total_rounds.unwrap_or(self.rounds_played).max(round));
+        matches::round_records(trf, &mut before, round);
+        for team in &self.teams {
+            let paired = team.rounds.get(round.wrapping_sub(1)).is_none_or(|r| {
+                matches!(
+                    r.kind,
+                    RoundKind::Match { .. } | RoundKind::PairingAllocatedBye
+                )
+            });
+            if !paired && !before.absent_next.contains(&team.tpn) {
+                before.absent_next.push(team.tpn);
+            }
+        }
+        before.warnings.clear();
+        before
     }
 
     /// The team with TPN `tpn`.
