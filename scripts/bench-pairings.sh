@@ -4,6 +4,7 @@
 #
 #   scripts/bench-pairings.sh [--quick | --scale [--record]] [--edition YEAR] [SYSTEM]
 #                                     SYSTEM: dutch (default), dubov, lim, rating1992; YEAR: 2017, 2026
+#   scripts/bench-pairings.sh team [TEAMS...]   the team system: scripts/bench-team.sh
 #
 # Cases: the reference tournaments of tests/data/perf (1,000 players x 9 rounds, 1,500 x 11): their
 # first and last rounds; and tournaments made with the generator (2,000 players x 9 rounds; 9,999
@@ -25,6 +26,10 @@
 # recorded under the system's name instead of the edition.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = team ]; then
+  shift
+  exec bash scripts/bench-team.sh "$@"
+fi
 quick=0
 scale=0
 record=0
