@@ -580,15 +580,26 @@ fn play(dice: &mut Dice, config: &Config, white: u32, black: u32) -> (ResultCode
             _ => (ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
         };
     }
+    played(dice, config.draw_percentage, white, black)
+}
+
+/// The result codes of a game played over the board between players rated `white` and `black`: the
+/// winner drawn from the rating difference, draws the configured share between equals, fewer as the
+/// expected score moves away from 1/2.
+fn played(
+    dice: &mut Dice,
+    draw_percentage: u32,
+    white: u32,
+    black: u32,
+) -> (ResultCode, ResultCode) {
     let high = expected_ppm(white.abs_diff(black));
     let expected_white = if white >= black {
         high
     } else {
         1_000_000 - high
     };
-    // Draws: the configured share between equals, fewer as the expected score moves away from 1/2.
     let closeness = 1_000_000 - 2 * expected_white.abs_diff(500_000);
-    let draw = u64::from(config.draw_percentage) * closeness / 100;
+    let draw = u64::from(draw_percentage) * closeness / 100;
     let white_wins = expected_white.saturating_sub(draw / 2);
     let x = dice.below(1_000_000);
     if x < white_wins {

@@ -10,7 +10,7 @@
 //! the PAB is worth a drawn match (1.4): 1 match point and half the boards in game points.
 
 use super::config::{Config, NEVER};
-use super::{expected_ppm, Dice};
+use super::{played, Dice};
 use crate::error::{Error, Result};
 use crate::score::Score;
 use crate::sorting::sort_by_key;
@@ -389,23 +389,7 @@ fn board(dice: &mut Dice, config: &Config, white: u32, black: u32) -> (ResultCod
             (ResultCode::ForfeitLoss, ResultCode::ForfeitWin)
         };
     }
-    let high = expected_ppm(white.abs_diff(black));
-    let expected_white = if white >= black {
-        high
-    } else {
-        1_000_000 - high
-    };
-    let closeness = 1_000_000 - 2 * expected_white.abs_diff(500_000);
-    let draw = u64::from(config.draw_percentage) * closeness / 100;
-    let white_wins = expected_white.saturating_sub(draw / 2);
-    let x = dice.below(1_000_000);
-    if x < white_wins {
-        (ResultCode::Win, ResultCode::Loss)
-    } else if x < white_wins + draw {
-        (ResultCode::Draw, ResultCode::Draw)
-    } else {
-        (ResultCode::Loss, ResultCode::Win)
-    }
+    played(dice, config.draw_percentage, white, black)
 }
 
 /// Plays a whole team tournament; when a round cannot be paired, returns the tournament as it stood

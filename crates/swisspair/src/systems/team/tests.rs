@@ -172,7 +172,7 @@ fn play(n: u32, rounds: usize, mut result: impl FnMut() -> u8) {
                 // Only when no legal pairing exists: every team present, no rematch, the PAB (when the
                 // number is odd) to a team without one.
                 let teams: Vec<u32> = (1..=n).collect();
-                let exists = if n % 2 == 0 {
+                let exists = if n.is_multiple_of(2) {
                     legal_pairing_exists(&teams, &met)
                 } else {
                     teams.iter().filter(|x| !had_bye.contains(x)).any(|&x| {
