@@ -110,6 +110,33 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
+    /// Records `round` as differing when the pairing made again (`paired`, unsorted; or the error that
+    /// stopped it) is not the `recorded` one (sorted). An internal error ends the check.
+    pub(crate) fn compare(
+        &mut self,
+        round: usize,
+        recorded: Vec<NumberedPair>,
+        paired: Result<Vec<NumberedPair>>,
+    ) -> Result<()> {
+        let (paired, error) = match paired {
+            Ok(mut v) => {
+                sort(&mut v);
+                (v, None)
+            }
+            Err(e @ Error::Internal(_)) => return Err(e),
+            Err(e) => (Vec::new(), Some(e.to_string())),
+        };
+        if paired != recorded {
+            self.differences.push(RoundDifference {
+                round,
+                recorded,
+                paired,
+                error,
+            });
+        }
+        Ok(())
+    }
+
     /// The checker's report as the command line prints it: per differing round a line naming it and
     /// how many pairs differ, a column header, then one line per differing pair, the file's pair beside
     /// the engine's (`12-40`, `7 bye`, `-` for none), colour-only differences marked; a round the engine
@@ -330,28 +357,15 @@ pub fn check_with(
                 .checklists
                 .push(checklist(system, edition, &before, outcome.as_ref().ok()));
         }
-        let (paired, error) = match outcome {
-            Ok(pairing) => {
-                let mut v: Vec<NumberedPair> = pairing
-                    .games
-                    .iter()
-                    .map(|g| (number(t, g.white), number(t, g.black)))
-                    .chain(pairing.bye.map(|b| (number(t, b), 0)))
-                    .collect();
-                sort(&mut v);
-                (v, None)
-            }
-            Err(e @ Error::Internal(_)) => return Err(e),
-            Err(e) => (Vec::new(), Some(e.to_string())),
-        };
-        if paired != recorded {
-            report.differences.push(RoundDifference {
-                round,
-                recorded,
-                paired,
-                error,
-            });
-        }
+        let paired = outcome.map(|pairing| {
+            pairing
+                .games
+                .iter()
+                .map(|g| (number(t, g.white), number(t, g.black)))
+                .chain(pairing.bye.map(|b| (number(t, b), 0)))
+                .collect()
+        });
+        report.compare(round, recorded, paired)?;
         progress(round, total);
     }
     Ok(report)

@@ -1,8 +1,8 @@
 //! The team checker (C.04.6): every round of a team tournament rebuilt as it stood before the round,
 //! paired again by the team system, and compared with the matches the file records.
 
-use super::{CheckReport, NumberedPair, RoundDifference};
-use crate::error::{Error, Result};
+use super::{CheckReport, NumberedPair};
+use crate::error::Result;
 use crate::sorting::sort;
 use crate::systems::team::pair;
 use crate::tournament::team::{RoundKind, TeamTournament};
@@ -58,28 +58,14 @@ pub fn check_teams(
     for round in 1..=total {
         let before = t.before_round(trf, round);
         let recorded = recorded_matches(t, round);
-        let (paired, error) = match pair(&before) {
-            Ok(p) => {
-                let mut v: Vec<NumberedPair> = p
-                    .matches
-                    .iter()
-                    .copied()
-                    .chain(p.bye.map(|b| (b, 0)))
-                    .collect();
-                sort(&mut v);
-                (v, None)
-            }
-            Err(e @ Error::Internal(_)) => return Err(e),
-            Err(e) => (Vec::new(), Some(e.to_string())),
-        };
-        if paired != recorded {
-            report.differences.push(RoundDifference {
-                round,
-                recorded,
-                paired,
-                error,
-            });
-        }
+        let paired = pair(&before).map(|p| {
+            p.matches
+                .iter()
+                .copied()
+                .chain(p.bye.map(|b| (b, 0)))
+                .collect()
+        });
+        report.compare(round, recorded, paired)?;
         progress(round, total);
     }
     Ok(report)
