@@ -52,16 +52,27 @@ pub fn run(input: &Input<'_>, outputs: &CheckOutputs<'_>) -> Result<(), Failure>
     } else {
         print!("{}", report.render("swisspair"));
     }
-    if strict && !report.differences.is_empty() {
-        return Err(Failure {
-            code: 6,
-            message: format!(
-                "{}: {} of {} rounds differ",
-                path.display(),
-                report.differences.len(),
-                report.rounds
-            ),
-        });
+    if strict {
+        differences_fail(path, &report)?;
     }
     Ok(())
+}
+
+/// `--strict`: exit code 6 when any round differs.
+pub(crate) fn differences_fail(
+    path: &std::path::Path,
+    report: &swisspair::check::CheckReport,
+) -> Result<(), Failure> {
+    if report.differences.is_empty() {
+        return Ok(());
+    }
+    Err(Failure {
+        code: 6,
+        message: format!(
+            "{}: {} of {} rounds differ",
+            path.display(),
+            report.differences.len(),
+            report.rounds
+        ),
+    })
 }

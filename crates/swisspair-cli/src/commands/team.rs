@@ -154,16 +154,8 @@ fn check(
     } else {
         print!("{}", report.render("swisspair"));
     }
-    if strict && !report.differences.is_empty() {
-        return Err(Failure {
-            code: 6,
-            message: format!(
-                "{}: {} of {} rounds differ",
-                input.display(),
-                report.differences.len(),
-                report.rounds
-            ),
-        });
+    if strict {
+        super::check::differences_fail(input, &report)?;
     }
     Ok(())
 }
