@@ -14,7 +14,7 @@ byes, late entries, withdrawals), generates the tournament with that seed, and c
 checker (`bbpPairings.exe --team FILE -c`) and Gacrux's (`python -m gacrux.pairingchecker -i FILE -c`).
 A round the fork pairs otherwise is sorted by kind (see `classify`); the summary counts rounds, rounds
 agreeing with each engine, and the fork's differences by kind. `--keep DIR` copies every N-th tournament
-(and every tournament with a difference of a kind not known) to DIR for the test suite. The summary is
+to DIR for the test suite. The summary is
 also written as DIR/summary.json (the --dir directory).
 """
 import argparse
@@ -115,6 +115,8 @@ def fork_pairs_p(fork, path, r, work):
     with open(cut_path, "w", encoding="utf-8") as f:
         f.write(cut(path, r - 1))
     out = subprocess.run([fork, "--team", cut_path, "-p"], capture_output=True, text=True)
+    if out.returncode != 0:
+        return None
     lines = out.stdout.split("\n")[1:]
     return {tuple(int(x) for x in l.split()) for l in lines if l.strip()}
 
@@ -219,6 +221,25 @@ def teams_and_rounds(path):
     return teams, per, total, gp_primary
 
 
+def first_member_away(path, teams, per):
+    """The (team, round) where the team met an opponent but the first member of its roster did not
+    play: the fork takes that member's game as the first board's (1.6.1), swisspair and Gacrux the
+    match's first board."""
+    cells = {}
+    for l in open(path, encoding="utf-8").read().splitlines():
+        if l.startswith("001"):
+            cells[int(l[4:8])] = l
+    away = set()
+    for (t, r), v in per.items():
+        members = teams.get(t) or []
+        if v[0] and members:
+            line = cells.get(members[0], "")
+            a = 92 + 10 * (r - 1)
+            if not line[a - 1:a + 7].strip():
+                away.add((t, r))
+    return away
+
+
 def scores_before(per, teams, r, gp_primary):
     """Primary score of every team before round r."""
     out = {}
@@ -229,14 +250,17 @@ def scores_before(per, teams, r, gp_primary):
     return out
 
 
-def classify(ours, fork_pairs, per, teams, r, gp_primary):
-    """The kind of a round the fork pairs otherwise (ours and the fork's: sets of (white, black))."""
+def classify(ours, fork_pairs, per, teams, r, gp_primary, away=frozenset()):
+    """The kind of a round the fork pairs otherwise (ours and the fork's: sets of (white, black));
+    `away`: see first_member_away."""
     und = lambda ps: {tuple(sorted(p)) for p in ps}
     if und(ours) == und(fork_pairs):
         fresh = lambda t: not any(per[(t, k)][3] for k in range(1, r))
         differing = [p for p in ours if p not in fork_pairs]
         if all(fresh(a) and fresh(b) for a, b in differing if b):
             return "4.3.1 parity"
+        if any((t, k) in away for p in differing for t in p for k in range(1, r)):
+            return "colours: the fork's first board is the roster's first member"
         return "colours"
     score = scores_before(per, teams, r, gp_primary)
     partner = lambda ps: {a: b for p in ps for a, b in (p, p[::-1])}
@@ -291,6 +315,7 @@ def main():
         totals["rounds"] += rounds
         totals["swisspair_differs"] += len(report["differences"])
         teams, per, _, gp_primary = teams_and_rounds(trf)
+        away = first_member_away(trf, teams, per)
         ours_by_round = {r: {(t, per[(t, r)][0]) for t in teams
                              if per[(t, r)][0] and per[(t, r)][1] == "W"}
                          for r in range(1, rounds + 1)}
@@ -308,21 +333,21 @@ def main():
             if r not in differing:
                 totals["fork_agrees"] += 1
                 continue
-            d = differing[r]
-            if d is None:
+            ours = ours_by_round.get(r, set())
+            # The fork's checker and its -p do not always agree (its checker reads some records
+            # of later rounds, and may find no pairing where its -p finds one): pair the round as
+            # it stood.
+            fork_pairs = fork_pairs_p(args.fork, trf, r, args.dir)
+            if fork_pairs is None:
                 kind = "fork finds no pairing"
+            elif fork_pairs == ours:
+                kind = "fork -c only (its -p pairs as swisspair)"
+                totals["fork_p_agrees"] += 1
             else:
-                ours = ours_by_round.get(r, set())
-                # The fork's checker and its -p do not always agree: pair the round as it stood.
-                fork_pairs = fork_pairs_p(args.fork, trf, r, args.dir)
-                if fork_pairs == ours:
-                    kind = "fork -c only (its -p pairs as swisspair)"
-                    totals["fork_p_agrees"] += 1
-                else:
-                    try:
-                        kind = classify(ours, fork_pairs, per, teams, r, gp_primary)
-                    except (KeyError, ValueError) as e:
-                        kind = f"unclassified ({e.__class__.__name__})"
+                try:
+                    kind = classify(ours, fork_pairs, per, teams, r, gp_primary, away)
+                except (KeyError, ValueError) as e:
+                    kind = f"unclassified ({e.__class__.__name__})"
             totals["kinds"][kind] = totals["kinds"].get(kind, 0) + 1
             totals["examples"].setdefault(kind, []).append((seed, r))
             kinds_here.add(kind)
@@ -340,8 +365,7 @@ def main():
                     totals["gacrux_differs"].append((seed, x["round"]))
         except (ValueError, KeyError, TypeError):
             totals["gacrux_differs"].append((seed, "unread: " + (gx.stdout + gx.stderr)[:200]))
-        known = {"4.3.1 parity", "C4/C5 read round-wide", "fork -c only (its -p pairs as swisspair)"}
-        if args.keep and (seed % args.keep_every == 0 or kinds_here - known):
+        if args.keep and seed % args.keep_every == 0:
             os.makedirs(args.keep, exist_ok=True)
             shutil.copy(trf, os.path.join(args.keep, f"team-{seed}.trf"))
         with open(os.path.join(args.dir, "summary.json"), "w") as f:

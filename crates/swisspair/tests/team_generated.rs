@@ -73,6 +73,18 @@ const DEPARTURES: &[(&str, &str)] = &[
          fork counts the forfeited match as a meeting",
     ),
     (
+        "team_gen_161_first_board",
+        "1.6.1: a team had the colour of \"the player on the first board\" of a match actually played; \
+         team 15's first roster member sat out round 1 (a reserve played), and the fork, taking that \
+         member's game for the first board, counts the match as not played: 15 has CD -2 for it, \
+         -1 by the text, and 19 alone prefers White (4.3.2)",
+    ),
+    (
+        "team_gen_fork_no_pairing",
+        "3.3.1: a legal round-pairing exists (no pair has met, C1; no PAB, C2; Gacrux pairs it so); \
+         the fork answers that no valid pairing exists",
+    ),
+    (
         "team_gen_34_pab_order",
         "3.3.2, 3.4: the PAB first, by 3.4's order alone: 0 MP, most matches played, the largest TPN, \
          73; the fork chooses it inside its round-wide matching (72)",
@@ -90,6 +102,46 @@ fn the_departures_from_the_fork_follow_the_text() {
         let ours = pair(&t).unwrap_or_else(|e| panic!("{case}: {e}")).to_text();
         assert_eq!(ours, read("expected"), "{case}: {why}");
         assert_ne!(ours, read("fork"), "{case}: no longer a departure");
+    }
+}
+
+/// Rounds of generated tournaments where an earlier reading of swisspair differed from Gacrux (the FIDE
+/// Technical Commission's program), each decided by the text and now paired as Gacrux pairs it
+/// (`tests/data/team/gacrux`: the tournament before the round, and the pairing; docs/team.md).
+const GACRUX_READINGS: &[(&str, &str)] = &[
+    (
+        "gx_12_6_c10_forfeited_match_no_float",
+        "1.5, C10: a floater *plays* an opponent with another score; team 8's round-5 match was \
+         forfeited by a whole team (330), so 8 did not float and 1-9 8-4 is the first identifier",
+    ),
+    (
+        "gx_29_8_161_both_teams_took_part",
+        "1.6.1: 16-17 in round 6 had no game over the board, but each team won a board by forfeit: \
+         both took part, the match was played and 17 had Black (its CD 0 < 10's +1: 4.3.5 gives 17 \
+         White)",
+    ),
+    (
+        "gx_285_7_c7_forfeited_on_every_board",
+        "1.5, C7: team 4 won every board of its round-6 match with 11 by forfeit; 11 did not come, \
+         the match was not played and 11 did not float: {11, 17} is the set with no upfloater that \
+         floated",
+    ),
+    (
+        "gx_133_9_c6_following_scoregroup_empty",
+        "2.3.3 (C6): the scoregroup following the 10-point group is the 9-point group, whose one \
+         team already floated up (\"became or are upfloaters\"): C6 does not apply and {7} is the \
+         first set",
+    ),
+];
+
+#[test]
+fn the_rounds_once_read_otherwise_than_gacrux_follow_the_text() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/team/gacrux");
+    for (case, why) in GACRUX_READINGS {
+        let read = |ext: &str| std::fs::read(dir.join(format!("{case}.{ext}"))).expect("file");
+        let t = TeamTournament::from_bytes(&read("trf")).unwrap_or_else(|e| panic!("{case}: {e}"));
+        let ours = pair(&t).unwrap_or_else(|e| panic!("{case}: {e}")).to_text();
+        assert_eq!(ours.as_bytes(), read("expected"), "{case}: {why}");
     }
 }
 

@@ -57,6 +57,13 @@ impl Lex {
         u128::from(value) << shift
     }
 
+    /// The digit at `position` of a packed `cost`.
+    pub fn read(&self, cost: u128, position: u32) -> u32 {
+        let shift = self.digits.saturating_sub(position + 1) * self.bits;
+        let mask = (1u128 << self.bits) - 1;
+        u32::try_from((cost >> shift) & mask).unwrap_or(u32::MAX)
+    }
+
     fn base(&self) -> u128 {
         1u128 << (self.bits * self.digits)
     }

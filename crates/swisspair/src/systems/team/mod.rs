@@ -63,7 +63,8 @@ pub fn pair(t: &TeamTournament) -> Result<TeamPairing> {
         t.rules.colours,
     );
     let absent: BTreeSet<usize> = t.absent_next.iter().filter_map(|&x| index(x)).collect();
-    let mut unpaired: Vec<usize> = (0..t.teams.len()).filter(|a| !absent.contains(a)).collect();
+    let present: Vec<usize> = (0..t.teams.len()).filter(|a| !absent.contains(a)).collect();
+    let mut unpaired = present.clone();
     // 3.4: the PAB first.
     let bye = bye::assign(&ctx, &unpaired)?;
     unpaired.retain(|&a| Some(a) != bye);
@@ -80,7 +81,13 @@ pub fn pair(t: &TeamTournament) -> Result<TeamPairing> {
             .map(|&a| ctx.score(a))
             .max()
             .unwrap_or(Score::ZERO);
-        let upfloaters = upfloaters::select(&ctx, &unpaired)?;
+        // C6: the round's scoregroup below the top-scoregroup's.
+        let following = present
+            .iter()
+            .map(|&a| ctx.score(a))
+            .filter(|&s| s < top_score)
+            .max();
+        let upfloaters = upfloaters::select(&ctx, &unpaired, following)?;
         let bracket: Vec<usize> = unpaired
             .iter()
             .copied()

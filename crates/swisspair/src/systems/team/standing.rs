@@ -94,10 +94,18 @@ pub fn standings(t: &TeamTournament) -> Vec<Standing> {
                 .iter()
                 .map(|c| if *c == Colour::White { 1 } else { -1 })
                 .sum();
+            // 1.5: a team that *plays* an opponent with a different score; a match not actually
+            // played (1.6.1: forfeited by a whole team, or by one team on every board) is no float.
             let floated_last = last > 0
                 && team
                     .rounds
                     .get(last - 1)
+                    .filter(|r| {
+                        matches!(
+                            r.kind,
+                            crate::tournament::team::RoundKind::Match { played: true, .. }
+                        )
+                    })
                     .and_then(|r| r.kind.opponent())
                     .and_then(|o| before_last.get(o as usize - 1))
                     .is_some_and(|o| Some(o) != before_last.get(i));
@@ -122,7 +130,7 @@ pub fn standings(t: &TeamTournament) -> Vec<Standing> {
                     .count(),
                 may_get_bye: !team.rounds.iter().any(|r| r.kind.bars_the_bye()),
                 // C1 (the Basic Rules' Article 2): teams that have *played* each other; a match not
-                // actually played (forfeited by a whole team, 330, or on every board) is no meeting,
+                // actually played (330, or won by one team on every board by forfeit) is no meeting,
                 // as for individuals.
                 met: team
                     .rounds

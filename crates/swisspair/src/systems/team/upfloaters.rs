@@ -13,8 +13,14 @@ use super::context::Context;
 use crate::error::{Error, Result};
 use crate::score::Score;
 
-/// The upfloaters for the top-scoregroup of `unpaired` (3.5), as team indices.
-pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
+/// The upfloaters for the top-scoregroup of `unpaired` (3.5), as team indices. `following` is the
+/// score of the round's scoregroup below the top-scoregroup's (C6), whether or not its teams are
+/// still to pair.
+pub fn select(
+    ctx: &Context,
+    unpaired: &[usize],
+    following: Option<Score>,
+) -> Result<BTreeSet<usize>> {
     let none = || Error::NoValidPairing("the teams still to pair cannot all be paired (C3)".into());
     let Some(top_score) = unpaired.iter().map(|&a| ctx.score(a)).max() else {
         return Ok(BTreeSet::new());
@@ -88,12 +94,14 @@ pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
     let lowest = below.get(depth).copied().unwrap_or(lowest);
     // ... then as few as possible from each score, the lowest first (2.3.2); then C6 and C7.
     let classes: Vec<Score> = below.iter().take(depth + 1).copied().collect();
-    let next_score = classes.first().copied().unwrap_or(lowest);
+    // C6 concerns the following scoregroup of the round; when all its teams are (earlier brackets)
+    // or become (this one) upfloaters, it is empty and C6 does not apply.
+    let next_score = following.filter(|f| classes.first() == Some(f));
     let last_two = ctx.last_two;
     let lex = Lex::new(classes.len() as u32 + 2, n)?;
     // The digits: the upfloaters, those of each score below the first (the lowest first), C6, C7.
     let c6 = classes.len() as u32;
-    let cost = |a: usize, b: usize| -> u128 {
+    let cost = |a: usize, b: usize, with_c6: bool| -> u128 {
         let upfloat = floats(a, b);
         let (sa, sb) = (ctx.score(a), ctx.score(b));
         if upfloat == 1 {
@@ -112,8 +120,9 @@ pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
         }
         // C6: the following scoregroup's teams not taken up are paired with as few upfloaters as
         // they would need anyway (C1, C3, C4 in their bracket).
-        let next_needs = !tops(a)
-            && ((sa == next_score && sb < next_score) || (sb == next_score && sa < next_score));
+        let next_needs = next_score.is_some_and(|next| {
+            with_c6 && !tops(a) && ((sa == next && sb < next) || (sb == next && sa < next))
+        });
         lex.digit(c6, u32::from(next_needs))
     };
     // Upfloaters come from `lowest` or higher (C5).
@@ -122,8 +131,17 @@ pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
             && (tops(a) == tops(b)
                 || (tops(a) || ctx.score(a) >= lowest) && (tops(b) || ctx.score(b) >= lowest))
     };
-    let weight = |a: usize, b: usize| pair_weight(lex, &allowed, &cost, a, b);
+    let with_c6 = |a: usize, b: usize| cost(a, b, true);
+    let weight = |a: usize, b: usize| pair_weight(lex, &allowed, &with_c6, a, b);
     let mut probe = Probe::new(unpaired, lex, &weight)?.ok_or_else(none)?;
+    // C6 is complied with or not: the following scoregroup's bracket needs no upfloater, or one when
+    // its teams left are odd in number (the count's parity is fixed by C5). When no set complies,
+    // C6 does not tell the sets apart.
+    let without_c6 = |a: usize, b: usize| cost(a, b, false);
+    let weight_without = |a: usize, b: usize| pair_weight(lex, &allowed, &without_c6, a, b);
+    if lex.read(probe.cost(), c6) > 1 {
+        probe = Probe::new(unpaired, lex, &weight_without)?.ok_or_else(none)?;
+    }
     let upfloats = |probe: &Probe, i: usize| !is_top(i) && probe.mate(i).is_some_and(is_top);
     // 3.5.3-3.5.5: the first set in the text's order, by descending score then ascending TPN: a team is
     // taken (its pairs outside the top-scoregroup removed) when a best matching still has it float,

@@ -429,6 +429,15 @@ fn decide_matches(
         {
             continue; // 330: the result is the record's.
         }
+        // 1.6.1 "actually played": a game was played over the board, or both teams took part (each
+        // won a board by forfeit); the colour is then the first board's scheduled colour. A match one
+        // team won on every board by forfeit was not played (the other team did not come).
+        let took_part = round.game_points > Score::ZERO && theirs.game_points > Score::ZERO;
+        let (played, colour) = match (played, took_part) {
+            (true, _) => (true, colour),
+            (false, true) => (true, round.scheduled),
+            (false, false) => (false, None),
+        };
         let result = match round.game_points.cmp(&theirs.game_points) {
             std::cmp::Ordering::Greater => MatchResult::Win,
             std::cmp::Ordering::Equal => MatchResult::Draw,

@@ -106,7 +106,7 @@ pub enum RoundKind {
         colour: Option<Colour>,
         /// The match's result for this team.
         result: MatchResult,
-        /// Whether at least one game of the match was played over the board.
+        /// 1.6.1: the match was actually played (a game over the board, or both teams took part).
         played: bool,
     },
     /// The pairing-allocated bye (C.04.6 1.4).
