@@ -100,14 +100,8 @@ pub fn standings(t: &TeamTournament) -> Vec<Standing> {
                 && team
                     .rounds
                     .get(last - 1)
-                    .filter(|r| {
-                        matches!(
-                            r.kind,
-                            crate::tournament::team::RoundKind::Match { played: true, .. }
-                        )
-                    })
-                    .and_then(|r| r.kind.opponent())
-                    .and_then(|o| before_last.get(o as usize - 1))
+                    .and_then(|r| r.kind.played_opponent())
+                    .and_then(|o| before_last.get((o as usize).checked_sub(1)?))
                     .is_some_and(|o| Some(o) != before_last.get(i));
             Standing {
                 tpn: team.tpn,
@@ -121,12 +115,7 @@ pub fn standings(t: &TeamTournament) -> Vec<Standing> {
                 matches_played: team
                     .rounds
                     .iter()
-                    .filter(|r| {
-                        matches!(
-                            r.kind,
-                            crate::tournament::team::RoundKind::Match { played: true, .. }
-                        )
-                    })
+                    .filter(|r| r.kind.played_opponent().is_some())
                     .count(),
                 may_get_bye: !team.rounds.iter().any(|r| r.kind.bars_the_bye()),
                 // C1 (the Basic Rules' Article 2): teams that have *played* each other; a match not
@@ -135,13 +124,7 @@ pub fn standings(t: &TeamTournament) -> Vec<Standing> {
                 met: team
                     .rounds
                     .iter()
-                    .filter(|r| {
-                        matches!(
-                            r.kind,
-                            crate::tournament::team::RoundKind::Match { played: true, .. }
-                        )
-                    })
-                    .filter_map(|r| r.kind.opponent())
+                    .filter_map(|r| r.kind.played_opponent())
                     .collect(),
             }
         })

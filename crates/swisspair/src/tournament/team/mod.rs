@@ -139,6 +139,18 @@ impl RoundKind {
         }
     }
 
+    /// The opponent team of a match actually played (1.6.1), for floats (1.5) and meetings (C1).
+    pub fn played_opponent(self) -> Option<u32> {
+        match self {
+            RoundKind::Match {
+                opponent,
+                played: true,
+                ..
+            } => Some(opponent),
+            _ => None,
+        }
+    }
+
     /// C.04.6 2.1.2 (C2): a PAB, a match won by forfeit, or a full-point bye.
     pub fn bars_the_bye(self) -> bool {
         match self {
