@@ -2,7 +2,8 @@
 # Runs every fuzz target for MINUTES minutes each (default 1), one after the other, with the test data
 # as the starting corpus; prints each target's executions and whether it found a crash.
 #
-#   scripts/fuzz.sh [MINUTES] [TARGET...]      targets: trf_reader json_reader pair_all (default: all)
+#   scripts/fuzz.sh [MINUTES] [TARGET...]      targets: trf_reader json_reader pair_all team_reader
+#                                              (default: all)
 #
 # Needs the nightly toolchain and cargo-fuzz:
 #   rustup toolchain install nightly --profile minimal && cargo install cargo-fuzz
@@ -14,14 +15,19 @@ cd "$(dirname "$0")/../fuzz"
 minutes=${1:-1}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(trf_reader json_reader pair_all)
+[ ${#targets[@]} -eq 0 ] && targets=(trf_reader json_reader pair_all team_reader)
 seconds=$((minutes * 60))
 failed=0
 for target in "${targets[@]}"; do
   corpus=corpus/$target
   mkdir -p "$corpus" "artifacts/$target"
-  # Seed the corpus with the test data: TRF files for every target, JSON documents too.
-  if [ -z "$(ls -A "$corpus")" ]; then
+  # Seed the corpus with the test data: TRF files for every target, JSON documents too; the team
+  # reader's with the team tournaments of tests/data/team.
+  if [ "$target" = team_reader ] && [ -z "$(ls -A "$corpus")" ]; then
+    find ../tests/data/team -name '*.trf' -size -40k | while read -r f; do
+      cp "$f" "$corpus/$(basename "$(dirname "$f")")-$(basename "$f")"
+    done
+  elif [ -z "$(ls -A "$corpus")" ]; then
     cp seeds/* "$corpus"/ 2>/dev/null || true
     find ../tests/data -name '*.trf' -size -40k | head -300 | while read -r f; do
       cp "$f" "$corpus/$(basename "$(dirname "$f")")-$(basename "$f")"

@@ -38,7 +38,8 @@ mod splitmix;
 use std::time::{Duration, Instant};
 
 use bnum::BUint;
-use criterion::{BatchSize, BenchmarkId, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{BatchSize, BenchmarkGroup, BenchmarkId, Criterion};
 use splitmix::Rng;
 use swisspair::matching::{MatchingComputer, Weight};
 
@@ -102,18 +103,27 @@ fn bench_full<W: Weight>(
     for &n in sizes {
         let mut rng = Rng(n as u64);
         let graph = complete_graph(n, |_, _| gen(&mut rng));
-        group.bench_with_input(BenchmarkId::new(name, n), &graph, |b, graph| {
-            b.iter_batched(
-                || graph.clone(),
-                |mut m| {
-                    m.solve();
-                    m
-                },
-                BatchSize::LargeInput,
-            );
-        });
+        solve_once(&mut group, BenchmarkId::new(name, n), &graph);
     }
     group.finish();
+}
+
+/// Times a full solve of a copy of `graph`.
+fn solve_once<W: Weight>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    id: BenchmarkId,
+    graph: &MatchingComputer<W>,
+) {
+    group.bench_with_input(id, graph, |b, graph| {
+        b.iter_batched(
+            || graph.clone(),
+            |mut m| {
+                m.solve();
+                m
+            },
+            BatchSize::LargeInput,
+        );
+    });
 }
 
 fn bench_structured(c: &mut Criterion) {
@@ -123,28 +133,10 @@ fn bench_structured(c: &mut Criterion) {
     for n in [200usize, 1000] {
         let table = structured(n, |x| u128::from(x) << 90);
         let graph = complete_graph(n, |u, v| table[u.min(v)][u.max(v)]);
-        group.bench_with_input(BenchmarkId::new("u128", n), &graph, |b, graph| {
-            b.iter_batched(
-                || graph.clone(),
-                |mut m| {
-                    m.solve();
-                    m
-                },
-                BatchSize::LargeInput,
-            );
-        });
+        solve_once(&mut group, BenchmarkId::new("u128", n), &graph);
         let table = structured(n, |x| U256::from_u64(x) << 190u32);
         let graph = complete_graph(n, |u, v| table[u.min(v)][u.max(v)]);
-        group.bench_with_input(BenchmarkId::new("u256", n), &graph, |b, graph| {
-            b.iter_batched(
-                || graph.clone(),
-                |mut m| {
-                    m.solve();
-                    m
-                },
-                BatchSize::LargeInput,
-            );
-        });
+        solve_once(&mut group, BenchmarkId::new("u256", n), &graph);
     }
     group.finish();
 }

@@ -110,6 +110,15 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
+    /// The report of a check of `rounds` rounds, nothing found yet.
+    pub(crate) fn new(rounds: usize) -> CheckReport {
+        CheckReport {
+            rounds,
+            differences: Vec::new(),
+            checklists: Vec::new(),
+        }
+    }
+
     /// Records `round` as differing when the pairing made again (`paired`, unsorted; or the error that
     /// stopped it) is not the `recorded` one (sorted). An internal error ends the check.
     pub(crate) fn compare(
@@ -343,11 +352,7 @@ pub fn check_with(
 ) -> Result<CheckReport> {
     let edition = system.check_edition(edition)?;
     let total = t.rounds_played;
-    let mut report = CheckReport {
-        rounds: total,
-        differences: Vec::new(),
-        checklists: Vec::new(),
-    };
+    let mut report = CheckReport::new(total);
     for round in 1..=total {
         let before = tournament_before(t, round);
         let recorded = recorded_pairs(t, round);

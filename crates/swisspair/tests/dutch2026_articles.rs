@@ -33,6 +33,8 @@ use swisspair::Edition;
 
 /// The title of the suite's tournaments.
 const TITLE: &str = "Dutch 2026 article test";
+/// The variable that names the folder the cases are dumped to.
+const DUMP: &str = "DUTCH2026_ARTICLES_DUMP";
 
 /// The TRF text of a tournament of `total_rounds` rounds with initial colour `initial` (`white1` or
 /// `black1`), the default point system (win 1, draw ½, PAB 1); other point systems with
@@ -45,25 +47,15 @@ fn trf(total_rounds: u32, initial: &str, players: &[Rounds]) -> String {
 /// black)` by starting number) and `bye` — what bbpPairings 6.0.0 gives —, and that the explanation
 /// names the article the case pins.
 fn check(name: &str, text: &str, games: &[(u32, u32)], bye: Option<u32>) {
-    let case = Case {
-        edition: Edition::Y2026,
-        name,
-        dump: ("DUTCH2026_ARTICLES_DUMP", "expected"),
-        explain: true,
-    };
-    check_case(&case, text, games, bye);
+    let case = Case::new(Edition::Y2026, (DUMP, "expected"), true);
+    check_case(&case, name, text, games, bye);
 }
 
 /// The same under the 2017 edition: what bbpPairings 5.0.1 gives. (The names are 2026 articles, so the
 /// explanation is not checked against them.)
 fn check_2017(name: &str, text: &str, games: &[(u32, u32)], bye: Option<u32>) {
-    let case = Case {
-        edition: Edition::Y2017,
-        name,
-        dump: ("DUTCH2026_ARTICLES_DUMP", "2017.expected"),
-        explain: false,
-    };
-    check_case(&case, text, games, bye);
+    let case = Case::new(Edition::Y2017, (DUMP, "2017.expected"), false);
+    check_case(&case, name, text, games, bye);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -33,13 +33,9 @@ fn trf(total_rounds: u32, initial: &str, players: &[Rounds]) -> String {
 /// a criterion is *not* breached, which pins no decision.
 fn check(name: &str, text: &str, games: &[(u32, u32)], bye: Option<u32>) {
     const NOTHING_DECIDED: [&str; 1] = ["c8_beyond_two"];
-    let case = Case {
-        edition: Edition::Y2017,
-        name,
-        dump: ("DUTCH_ARTICLES_DUMP", "expected"),
-        explain: !NOTHING_DECIDED.contains(&name),
-    };
-    check_case(&case, text, games, bye);
+    let dump = ("DUTCH_ARTICLES_DUMP", "expected");
+    let case = Case::new(Edition::Y2017, dump, !NOTHING_DECIDED.contains(&name));
+    check_case(&case, name, text, games, bye);
 }
 
 // ---------------------------------------------------------------------------------------------------

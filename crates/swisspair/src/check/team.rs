@@ -50,11 +50,7 @@ pub fn check_teams(
     mut progress: impl FnMut(usize, usize),
 ) -> Result<CheckReport> {
     let total = t.rounds_played;
-    let mut report = CheckReport {
-        rounds: total,
-        differences: Vec::new(),
-        checklists: Vec::new(),
-    };
+    let mut report = CheckReport::new(total);
     for round in 1..=total {
         let before = t.before_round(trf, round);
         let recorded = recorded_matches(t, round);

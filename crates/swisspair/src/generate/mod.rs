@@ -50,6 +50,36 @@ impl Dice {
     fn one_in(&mut self, rate: u64) -> bool {
         rate != NEVER && self.below(rate) == 0
     }
+
+    /// Late entries: the round in which each of `n` players (or teams) enters.
+    fn entries(&mut self, config: &Config, n: usize) -> Vec<usize> {
+        (0..n)
+            .map(|_| {
+                if config.rounds > 1 && self.one_in(config.late_entry_rate) {
+                    2 + self.below(((config.rounds as u64) / 2).max(1)) as usize
+                } else {
+                    1
+                }
+            })
+            .collect()
+    }
+}
+
+/// A generated player: a starting number, a name and a rating, nothing else yet.
+fn new_player(start_number: u32, name: String, rating: u32) -> PlayerRecord {
+    PlayerRecord {
+        start_number,
+        sex: String::new(),
+        title: String::new(),
+        name,
+        rating,
+        federation: String::new(),
+        fide_id: String::new(),
+        birth: String::new(),
+        points: None,
+        rank: None,
+        rounds: Vec::new(),
+    }
 }
 
 /// Expected score of the higher-rated of two players whose ratings differ by `difference`, in parts
@@ -443,16 +473,7 @@ fn play_tournament(
         }
     };
     let initial_white = dice.below(2) == 0;
-    // Late entries: the round in which each player enters.
-    let entry: Vec<usize> = (0..n)
-        .map(|_| {
-            if config.rounds > 1 && dice.one_in(config.late_entry_rate) {
-                2 + dice.below(((config.rounds as u64) / 2).max(1)) as usize
-            } else {
-                1
-            }
-        })
-        .collect();
+    let entry = dice.entries(config, n);
     let mut players: Vec<PlayerRecord> = ratings
         .iter()
         .enumerate()
@@ -464,19 +485,7 @@ fn play_tournament(
                 rounds: Vec::new(),
                 ..p.clone()
             },
-            None => PlayerRecord {
-                start_number: i as u32 + 1,
-                sex: String::new(),
-                title: String::new(),
-                name: format!("Player {:04}", i + 1),
-                rating: r,
-                federation: String::new(),
-                fide_id: String::new(),
-                birth: String::new(),
-                points: None,
-                rank: None,
-                rounds: Vec::new(),
-            },
+            None => new_player(i as u32 + 1, format!("Player {:04}", i + 1), r),
         })
         .collect();
     let mut retired = vec![false; n];

@@ -10,7 +10,7 @@
 //! the PAB is worth a drawn match (1.4): 1 match point and half the boards in game points.
 
 use super::config::{Config, NEVER};
-use super::{played, Dice};
+use super::{new_player, played, Dice};
 use crate::error::{Error, Result};
 use crate::score::Score;
 use crate::sorting::sort_by_key;
@@ -421,31 +421,15 @@ pub fn generate_teams(config: &TeamConfig, seed: u64) -> Result<(Trf, Option<Err
     let strength = |m: &Vec<u32>| m.iter().take(size).map(|&r| u64::from(r)).sum::<u64>();
     teams.sort_by_key(|m| std::cmp::Reverse(strength(m)));
     let initial_white = dice.below(2) == 0;
-    let entry: Vec<usize> = (0..n)
-        .map(|_| {
-            if base.rounds > 1 && dice.one_in(base.late_entry_rate) {
-                2 + dice.below(((base.rounds as u64) / 2).max(1)) as usize
-            } else {
-                1
-            }
-        })
-        .collect();
+    let entry = dice.entries(base, n);
     let mut players = Vec::with_capacity(n * (size + 1));
     for (t, ratings) in teams.iter().enumerate() {
         for (k, &rating) in ratings.iter().enumerate() {
-            players.push(PlayerRecord {
-                start_number: (t * (size + 1) + k + 1) as u32,
-                sex: String::new(),
-                title: String::new(),
-                name: format!("Team {:03} Player {}", t + 1, k + 1),
+            players.push(new_player(
+                (t * (size + 1) + k + 1) as u32,
+                format!("Team {:03} Player {}", t + 1, k + 1),
                 rating,
-                federation: String::new(),
-                fide_id: String::new(),
-                birth: String::new(),
-                points: None,
-                rank: None,
-                rounds: Vec::new(),
-            });
+            ));
         }
     }
     let header = vec![

@@ -31,8 +31,8 @@
 use crate::error::{Error, Location, Result};
 use crate::tournament::Tournament;
 use crate::trf::{
-    self, ByeRequestKind, Cell, CellColour, InitialColour, Line, PlayerRecord, Record, ResultCode,
-    Trf,
+    self, AccelerationRange, ByeRequestKind, Cell, CellColour, InitialColour, Line, PlayerRecord,
+    Record, ResultCode, Trf,
 };
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -132,18 +132,12 @@ pub fn trf_to_document(trf: &Trf) -> TournamentJson {
                 player: *player,
                 points: points.iter().copied().map(Points).collect(),
             }),
-            Record::AccelerationRange {
-                points,
-                first_round,
-                last_round,
-                first_player,
-                last_player,
-            } => doc.acceleration_ranges.push(AccelerationRangeJson {
-                points: Points(*points),
-                first_round: *first_round,
-                last_round: *last_round,
-                first_player: *first_player,
-                last_player: *last_player,
+            Record::AccelerationRange(a) => doc.acceleration_ranges.push(AccelerationRangeJson {
+                points: Points(a.points),
+                first_round: a.first_round,
+                last_round: a.last_round,
+                first_player: a.first_player,
+                last_player: a.last_player,
             }),
             Record::ForbiddenPairs(players) => doc.forbidden.push(ForbiddenJson {
                 players: players.clone(),
@@ -351,13 +345,13 @@ fn document_to_trf_with_paths(doc: &TournamentJson) -> Result<(Trf, Vec<String>)
                 "250 {:>4} {:03} {:03} {:>4} {:>4}",
                 a.points.0, a.first_round, a.last_round, a.first_player, a.last_player
             ),
-            Record::AccelerationRange {
+            Record::AccelerationRange(AccelerationRange {
                 points: a.points.0,
                 first_round: a.first_round,
                 last_round: a.last_round,
                 first_player: a.first_player,
                 last_player: a.last_player,
-            },
+            }),
         );
     }
     for (i, f) in doc.forbidden.iter().enumerate() {

@@ -206,14 +206,8 @@ pub(super) fn build(trf: &Trf, options: ReadOptions) -> Result<Tournament> {
                     *slot += *p;
                 }
             }
-            Record::AccelerationRange {
-                points,
-                first_round,
-                last_round,
-                first_player,
-                last_player,
-            } => {
-                if first_round > last_round || first_player > last_player {
+            Record::AccelerationRange(range) => {
+                if range.rounds().is_empty() || range.players().is_empty() {
                     return Err(Error::invalid(
                         at,
                         "250 acceleration",
@@ -222,14 +216,14 @@ pub(super) fn build(trf: &Trf, options: ReadOptions) -> Result<Tournament> {
                 }
                 for p in players
                     .iter_mut()
-                    .filter(|p| (*first_player..=*last_player).contains(&p.start_number))
+                    .filter(|p| range.players().contains(&p.start_number))
                 {
-                    let last = *last_round as usize;
+                    let last = range.last_round as usize;
                     if p.acceleration.len() < last {
                         p.acceleration.resize(last, Score::ZERO);
                     }
-                    for slot in &mut p.acceleration[*first_round as usize - 1..last] {
-                        *slot += *points;
+                    for slot in &mut p.acceleration[range.first_round as usize - 1..last] {
+                        *slot += range.points;
                     }
                 }
             }

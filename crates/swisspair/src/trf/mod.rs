@@ -35,6 +35,28 @@ pub struct Trf {
     pub warnings: Vec<String>,
 }
 
+/// TRF26 `250`: virtual points for a range of rounds and a range of starting numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccelerationRange {
+    pub points: Score,
+    pub first_round: u32,
+    pub last_round: u32,
+    pub first_player: u32,
+    pub last_player: u32,
+}
+
+impl AccelerationRange {
+    /// The rounds it gives the points in (1-based).
+    pub fn rounds(&self) -> std::ops::RangeInclusive<usize> {
+        self.first_round as usize..=self.last_round as usize
+    }
+
+    /// The starting numbers it gives the points to.
+    pub fn players(&self) -> std::ops::RangeInclusive<u32> {
+        self.first_player..=self.last_player
+    }
+}
+
 /// One line of the file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Line {
@@ -59,13 +81,7 @@ pub enum Record {
     /// `XXA nnnn p.p p.p ...`: virtual points of one player, round by round.
     Acceleration { player: u32, points: Vec<Score> },
     /// TRF26 `250`: virtual points for a range of rounds and a range of starting numbers.
-    AccelerationRange {
-        points: Score,
-        first_round: u32,
-        last_round: u32,
-        first_player: u32,
-        last_player: u32,
-    },
+    AccelerationRange(AccelerationRange),
     /// `XXP a b ...`: none of these players may meet.
     ForbiddenPairs(Vec<u32>),
     /// TRF26 `260`: none of these players may meet between these rounds.

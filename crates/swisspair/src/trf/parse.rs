@@ -6,7 +6,8 @@ use super::fields::{
 };
 use super::player::{parse_player, MAX_LINE_CHARS};
 use super::{
-    AbnormalPoints, ByeRequestKind, InitialColour, Line, PointKey, Record, Trf, MAX_ROUNDS,
+    AbnormalPoints, AccelerationRange, ByeRequestKind, InitialColour, Line, PointKey, Record, Trf,
+    MAX_ROUNDS,
 };
 use crate::error::{Error, Result};
 use crate::score::Score;
@@ -227,13 +228,13 @@ fn parse_record(line: &str, number: usize, warnings: &mut Vec<String>) -> Result
                     ),
                 ));
             }
-            Record::AccelerationRange {
+            Record::AccelerationRange(AccelerationRange {
                 points: parse_points(tokens[0], at, "250 points")?,
                 first_round: parse_round_number(tokens[1], at, "250 first round")?,
                 last_round: parse_round_number(tokens[2], at, "250 last round")?,
                 first_player: parse_start_number(tokens[3], at, "250 first player")?,
                 last_player: parse_start_number(tokens[4], at, "250 last player")?,
-            }
+            })
         }
         "XXP" => Record::ForbiddenPairs(parse_id_list(rest.split_whitespace(), at, "XXP player")?),
         "XXZ" => Record::Absent(parse_id_list(rest.split_whitespace(), at, "XXZ player")?),

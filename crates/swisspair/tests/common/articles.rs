@@ -30,23 +30,32 @@ pub fn trf_with(
         .text()
 }
 
-/// How a case is checked.
-pub struct Case<'a> {
+/// How a suite checks its cases.
+pub struct Case {
     pub edition: Edition,
-    /// The case's name: its file name when dumped, and the article it pins (see [`article_of`]).
-    pub name: &'a str,
     /// With `dump`: the folder's environment variable, and the suffix of the expected output's file.
-    pub dump: (&'a str, &'a str),
+    pub dump: (&'static str, &'static str),
     /// Check that the explanation names the case's article.
     pub explain: bool,
 }
 
+impl Case {
+    /// Cases paired under `edition`, dumped by `dump`, their explanations checked when `explain`.
+    pub fn new(edition: Edition, dump: (&'static str, &'static str), explain: bool) -> Case {
+        Case {
+            edition,
+            dump,
+            explain,
+        }
+    }
+}
+
 /// Pairs the next round of `text` under the case's edition and checks it against `games` (`(white,
 /// black)` by starting number, compared as a set) and `bye`; with `DUMP_VARIABLE=DIR` set, writes the
-/// case to `DIR/NAME.trf` and the expected engine output to `DIR/NAME.SUFFIX`.
-pub fn check_case(case: &Case<'_>, text: &str, games: &[(u32, u32)], bye: Option<u32>) {
+/// case to `DIR/NAME.trf` and the expected engine output to `DIR/NAME.SUFFIX`. `name` is the case's
+/// file name when dumped, and names the article it pins (see [`article_of`]).
+pub fn check_case(case: &Case, name: &str, text: &str, games: &[(u32, u32)], bye: Option<u32>) {
     let (variable, suffix) = case.dump;
-    let name = case.name;
     if let Some(dir) = std::env::var_os(variable) {
         let dir = std::path::PathBuf::from(dir);
         std::fs::create_dir_all(&dir).expect("dump folder");

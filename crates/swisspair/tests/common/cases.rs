@@ -123,6 +123,27 @@ impl Trf {
         self
     }
 
+    /// A round of games only, written `"1-6:1 7-2:0 5-10:="` (white-black:result of white), as
+    /// [`Trf::round`].
+    pub fn games(self, games: &str) -> Trf {
+        let game = |text: &str| -> Option<(u32, u32, char)> {
+            let (pair, result) = text.split_once(':')?;
+            let (white, black) = pair.split_once('-')?;
+            Some((
+                white.parse().ok()?,
+                black.parse().ok()?,
+                result.chars().next()?,
+            ))
+        };
+        let games: Vec<_> = games
+            .split_whitespace()
+            .map(|text| {
+                game(text).unwrap_or_else(|| panic!("a game is white-black:result, not {text}"))
+            })
+            .collect();
+        self.round(&games, &[])
+    }
+
     /// A record before the players (e.g. `XXR 9`, a `162` point system).
     pub fn head(mut self, text: &str) -> Trf {
         self.head.push(text.to_string());

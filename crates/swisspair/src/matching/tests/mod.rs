@@ -201,6 +201,14 @@ fn check<W: Weight>(m: &mut MatchingComputer<W>) {
     }
 }
 
+/// A fresh solve of a copy of `m` (solved) gives the same weight.
+fn same_as_fresh_solve<W: Weight>(m: &MatchingComputer<W>) {
+    let mut fresh = m.clone();
+    fresh.reset();
+    fresh.solve();
+    assert_eq!(wide_weight(&fresh), wide_weight(m));
+}
+
 fn random_weight_u64(rng: &mut Rng, max: u64) -> u64 {
     1 + rng.below(max)
 }
@@ -261,150 +269,51 @@ fn empty_and_single_edge() {
     assert_eq!(m.mate(5), None);
 }
 
+/// Cases in the spirit of the classic mwmatching test suite, a line each: the
+/// number of vertices, the edges `u-v:weight`, and the weight of a maximum
+/// matching.
+const KNOWN_CASES: &str = r#"
+    4: 1-2:10 2-3:11 = 11
+    5: 1-2:5 2-3:11 3-4:5 = 11
+    // S-blossom and augmentation through it.
+    5: 1-2:8 1-3:9 2-3:10 3-4:7 = 15
+    7: 1-2:8 1-3:9 2-3:10 3-4:7 1-6:5 4-5:6 = 21
+    // T-blossom.
+    7: 1-2:9 1-3:8 2-3:10 1-4:5 4-5:4 1-6:3 = 17
+    7: 1-2:9 1-3:8 2-3:10 1-4:5 4-5:3 1-6:4 = 17
+    7: 1-2:9 1-3:8 2-3:10 1-4:5 4-5:3 3-6:4 = 16
+    // Nested S-blossom.
+    7: 1-2:9 1-3:9 2-3:10 2-4:8 3-5:8 4-5:10 5-6:6 = 23
+    // Nested S-blossom relabeled as T, then expanded.
+    9: 1-2:23 1-5:22 1-6:15 2-3:25 3-4:22 4-5:25 4-8:14 5-7:13 = 67
+    // "Nasty" T-blossom expansion.
+    11: 1-2:45 1-5:45 2-3:50 3-4:45 4-5:50 1-6:30 3-9:35 4-8:35 5-7:26 9-10:5 = 146
+    // Least-slack edge choice during T-expansion.
+    11: 1-2:45 1-5:45 2-3:50 3-4:45 4-5:50 1-6:30 3-9:35 4-8:28 5-7:26 9-10:5 = 139
+    // Nested blossoms, T-expansion with relabeling.
+    12: 1-2:40 1-3:40 2-3:60 2-4:55 3-5:55 4-5:50 1-8:15 5-7:30 7-6:10 8-10:10 4-9:30 = 145
+"#;
+
 #[test]
 fn known_cases() {
-    // Cases in the spirit of the classic mwmatching test suite.
-    type Case<'a> = (usize, &'a [(usize, usize, u64)], u64);
-    let cases: &[Case] = &[
-        (4, &[(1, 2, 10), (2, 3, 11)], 11),
-        (5, &[(1, 2, 5), (2, 3, 11), (3, 4, 5)], 11),
-        // S-blossom and augmentation through it.
-        (5, &[(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7)], 15),
-        (
-            7,
-            &[
-                (1, 2, 8),
-                (1, 3, 9),
-                (2, 3, 10),
-                (3, 4, 7),
-                (1, 6, 5),
-                (4, 5, 6),
-            ],
-            21,
-        ),
-        // T-blossom.
-        (
-            7,
-            &[
-                (1, 2, 9),
-                (1, 3, 8),
-                (2, 3, 10),
-                (1, 4, 5),
-                (4, 5, 4),
-                (1, 6, 3),
-            ],
-            17,
-        ),
-        (
-            7,
-            &[
-                (1, 2, 9),
-                (1, 3, 8),
-                (2, 3, 10),
-                (1, 4, 5),
-                (4, 5, 3),
-                (1, 6, 4),
-            ],
-            17,
-        ),
-        (
-            7,
-            &[
-                (1, 2, 9),
-                (1, 3, 8),
-                (2, 3, 10),
-                (1, 4, 5),
-                (4, 5, 3),
-                (3, 6, 4),
-            ],
-            16,
-        ),
-        // Nested S-blossom.
-        (
-            7,
-            &[
-                (1, 2, 9),
-                (1, 3, 9),
-                (2, 3, 10),
-                (2, 4, 8),
-                (3, 5, 8),
-                (4, 5, 10),
-                (5, 6, 6),
-            ],
-            23,
-        ),
-        // Nested S-blossom relabeled as T, then expanded.
-        (
-            9,
-            &[
-                (1, 2, 23),
-                (1, 5, 22),
-                (1, 6, 15),
-                (2, 3, 25),
-                (3, 4, 22),
-                (4, 5, 25),
-                (4, 8, 14),
-                (5, 7, 13),
-            ],
-            67,
-        ),
-        // "Nasty" T-blossom expansion.
-        (
-            11,
-            &[
-                (1, 2, 45),
-                (1, 5, 45),
-                (2, 3, 50),
-                (3, 4, 45),
-                (4, 5, 50),
-                (1, 6, 30),
-                (3, 9, 35),
-                (4, 8, 35),
-                (5, 7, 26),
-                (9, 10, 5),
-            ],
-            146,
-        ),
-        // Least-slack edge choice during T-expansion.
-        (
-            11,
-            &[
-                (1, 2, 45),
-                (1, 5, 45),
-                (2, 3, 50),
-                (3, 4, 45),
-                (4, 5, 50),
-                (1, 6, 30),
-                (3, 9, 35),
-                (4, 8, 28),
-                (5, 7, 26),
-                (9, 10, 5),
-            ],
-            139,
-        ),
-        // Nested blossoms, T-expansion with relabeling.
-        (
-            12,
-            &[
-                (1, 2, 40),
-                (1, 3, 40),
-                (2, 3, 60),
-                (2, 4, 55),
-                (3, 5, 55),
-                (4, 5, 50),
-                (1, 8, 15),
-                (5, 7, 30),
-                (7, 6, 10),
-                (8, 10, 10),
-                (4, 9, 30),
-            ],
-            145,
-        ),
-    ];
-    for (n, edges, expected) in cases {
-        let mut m = build(*n, edges);
+    for line in KNOWN_CASES.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with("//") {
+            continue;
+        }
+        let number = |x: &str| x.trim().parse::<u64>().unwrap();
+        let (n, rest) = line.split_once(':').unwrap();
+        let (edges, expected) = rest.split_once('=').unwrap();
+        let edges: Vec<(usize, usize, u64)> = edges
+            .split_whitespace()
+            .map(|edge| {
+                let (u, rest) = edge.split_once('-').unwrap();
+                let (v, w) = rest.split_once(':').unwrap();
+                (number(u) as usize, number(v) as usize, number(w))
+            })
+            .collect();
+        let mut m = build(number(n) as usize, &edges);
         check(&mut m);
-        assert_eq!(m.matching_weight(), Ok(*expected), "case {edges:?}");
+        assert_eq!(m.matching_weight(), Ok(number(expected)), "case {line}");
     }
 }
 
@@ -546,11 +455,7 @@ fn random_medium_graphs_certificate() {
             random_weight_u64(r, max)
         });
         check(&mut m);
-        // A fresh solve of a copy gives the same weight.
-        let mut fresh = m.clone();
-        fresh.reset();
-        fresh.solve();
-        assert_eq!(fresh.matching_weight(), m.matching_weight());
+        same_as_fresh_solve(&m);
     }
 }
 
@@ -655,10 +560,7 @@ fn incremental_run<W: Weight>(
         for _ in 0..steps {
             random_op(&mut rng, &mut m, weight);
             check(&mut m);
-            let mut fresh = m.clone();
-            fresh.reset();
-            fresh.solve();
-            assert_eq!(wide_weight(&fresh), wide_weight(&m));
+            same_as_fresh_solve(&m);
         }
     }
 }
@@ -701,10 +603,7 @@ fn incremental_medium_fix_each_vertex() {
             }
             check(&mut m);
             if v % 7 == 0 {
-                let mut fresh = m.clone();
-                fresh.reset();
-                fresh.solve();
-                assert_eq!(fresh.matching_weight(), m.matching_weight());
+                same_as_fresh_solve(&m);
             }
         }
     }
@@ -730,10 +629,7 @@ fn add_vertices_beyond_capacity() {
             }
         }
         check(&mut m);
-        let mut fresh = m.clone();
-        fresh.reset();
-        fresh.solve();
-        assert_eq!(fresh.matching_weight(), m.matching_weight());
+        same_as_fresh_solve(&m);
     }
     // Isolating everything leaves an empty matching.
     for v in 0..m.vertex_count() {

@@ -34,10 +34,7 @@ fn replay_dutch_log() -> usize {
                 let m = m.as_mut().expect("graph");
                 m.solve();
                 verify_certificate(m);
-                let mut fresh = m.clone();
-                fresh.reset();
-                fresh.solve();
-                assert_eq!(wide_weight(&fresh), wide_weight(m), "solve {solves}");
+                same_as_fresh_solve(m);
                 solves += 1;
             }
             Some(other) => panic!("line {}: unknown operation {other}", number + 1),
@@ -127,10 +124,7 @@ fn stress() {
             });
             check(&mut m);
         }
-        let mut fresh = m.clone();
-        fresh.reset();
-        fresh.solve();
-        assert_eq!(fresh.matching_weight(), m.matching_weight());
+        same_as_fresh_solve(&m);
     }
 }
 

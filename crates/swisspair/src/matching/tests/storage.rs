@@ -89,10 +89,7 @@ fn storage_inline_mode_dense() {
             }
         }
         check(&mut m);
-        let mut fresh = m.clone();
-        fresh.reset();
-        fresh.solve();
-        assert_eq!(fresh.matching_weight(), m.matching_weight());
+        same_as_fresh_solve(&m);
     }
     // Thin out a row until it becomes sparse again, then isolate it.
     for u in 5..n {
@@ -172,10 +169,7 @@ fn mass_change_resolves_from_scratch() {
             }
         }
         check(&mut m);
-        let mut fresh = m.clone();
-        fresh.reset();
-        fresh.solve();
-        assert_eq!(wide_weight(&fresh), wide_weight(&m));
+        same_as_fresh_solve(&m);
     }
 }
 
@@ -251,8 +245,5 @@ fn storage_inline_mode_sparse() {
         m.solve();
     }
     check(&mut m);
-    let mut fresh = m.clone();
-    fresh.reset();
-    fresh.solve();
-    assert_eq!(fresh.matching_weight(), m.matching_weight());
+    same_as_fresh_solve(&m);
 }

@@ -407,16 +407,7 @@ fn art7_1_island_gets_the_transfer_2_5_allows() {
 #[test]
 fn art6_4_floater_choice_and_8_floaters() {
     let t = Trf::new(&[2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700, 1600, 1500])
-        .round(
-            &[
-                (1, 6, '1'),
-                (7, 2, '0'),
-                (3, 8, '1'),
-                (9, 4, '0'),
-                (5, 10, '='),
-            ],
-            &[],
-        )
+        .games("1-6:1 7-2:0 3-8:1 9-4:0 5-10:=")
         .line("XXR 5")
         .line("XXP 2 3 4")
         .line("XXP 4 5")

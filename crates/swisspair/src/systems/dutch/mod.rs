@@ -146,6 +146,59 @@ pub struct RoundPairing {
     pub brackets: Vec<BracketRecord>,
 }
 
+/// A round-pairing as it is built, bracket by bracket from the top (2017 A.9, 2026 article 3): the
+/// pairs so far, the players moved down to the next bracket, and the brackets' records.
+#[derive(Default)]
+struct Progress {
+    pairs: Vec<(usize, usize)>,
+    mdps: Vec<usize>,
+    records: Vec<BracketRecord>,
+}
+
+impl Progress {
+    /// Bracket `k` of the score groups `groups` (highest first): the moved-down players, then the
+    /// residents, to be paired completely; the following score group, and all the lower ones. No bye.
+    fn bracket(&mut self, groups: &[Vec<usize>], k: usize) -> bracket::Bracket {
+        let mut players = std::mem::take(&mut self.mdps);
+        let mdps = players.len();
+        players.extend(groups.get(k).into_iter().flatten().copied());
+        bracket::Bracket {
+            mdps,
+            players,
+            next: groups.get(k + 1).cloned().unwrap_or_default(),
+            lower: groups.iter().skip(k + 2).flatten().copied().collect(),
+            next_is_last: false,
+            bye: false,
+            complete: true,
+            only_without_floaters: false,
+            c9: false,
+        }
+    }
+
+    /// Keeps a bracket's pairs (and its record, when the round is explained); returns the players it
+    /// left unpaired.
+    fn keep(
+        &mut self,
+        ctx: &Context<'_>,
+        bracket: &bracket::Bracket,
+        route: Route,
+        result: bracket::BracketPairing,
+    ) -> Vec<usize> {
+        BracketRecord::keep(ctx, &mut self.records, bracket, route, &result);
+        self.pairs.extend(result.pairs);
+        result.floaters
+    }
+
+    /// The round-pairing: the player left after the last bracket receives the bye.
+    fn finish(self) -> RoundPairing {
+        RoundPairing {
+            pairs: self.pairs,
+            bye: self.mdps.first().copied(),
+            brackets: self.records,
+        }
+    }
+}
+
 /// What every part of the Dutch system reads.
 pub struct Context<'a> {
     pub tournament: &'a Tournament,

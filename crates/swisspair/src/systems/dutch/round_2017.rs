@@ -3,41 +3,27 @@
 
 use super::bracket::{self, Bracket};
 use super::completion::Completion;
-use super::{pair_bracket, BracketRecord, Context, RoundPairing, Route};
+use super::{pair_bracket, Context, Progress, RoundPairing, Route};
 use crate::error::Result;
 
 /// Pairs the score groups `groups` (highest first); returns the pairs and the bye.
 pub fn pair_round(ctx: &Context<'_>, groups: &[Vec<usize>]) -> Result<RoundPairing> {
     // Built when the first bracket with players below it is paired.
     let mut completion: Option<Completion> = None;
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    let mut mdps: Vec<usize> = Vec::new();
-    let mut records: Vec<BracketRecord> = Vec::new();
+    let mut round = Progress::default();
     // A.9: bracket by bracket from the top.
     for k in 0..groups.len() {
-        let mut players = std::mem::take(&mut mdps);
-        let residents = &groups[k];
-        players.extend(residents.iter().copied());
-        let next = groups.get(k + 1).cloned().unwrap_or_default();
-        let lower: Vec<usize> = groups.iter().skip(k + 2).flatten().copied().collect();
-        let bye = (players.len() + next.len() + lower.len()) % 2 == 1;
+        let bracket = round.bracket(groups, k);
+        let bye = (bracket.players.len() + bracket.next.len() + bracket.lower.len()) % 2 == 1;
         let bracket = Bracket {
-            mdps: players.len() - residents.len(),
-            players,
-            next,
-            lower,
             next_is_last: k + 2 == groups.len(),
             bye,
-            complete: true,
-            only_without_floaters: false,
-            c9: false,
+            ..bracket
         };
         if bracket.next.is_empty() {
             // The last bracket: it includes the pairing-allocated bye.
             let last = pair_bracket(ctx, &bracket)?;
-            BracketRecord::keep(ctx, &mut records, &bracket, Route::Last, &last);
-            pairs.extend(last.pairs);
-            mdps = last.floaters;
+            round.mdps = round.keep(ctx, &bracket, Route::Last, last);
             break;
         }
         // The normal route: the best pairing of the bracket, its downfloaters chosen for the following
@@ -71,9 +57,7 @@ pub fn pair_round(ctx: &Context<'_>, groups: &[Vec<usize>]) -> Result<RoundPairi
             None => completion.insert(Completion::new(ctx, &ctx.ranking.order)?),
         };
         if completion.remove_if_completable(ctx, &normal.pairs)? {
-            BracketRecord::keep(ctx, &mut records, &bracket, route, &normal);
-            pairs.extend(normal.pairs);
-            mdps = normal.floaters;
+            round.mdps = round.keep(ctx, &bracket, route, normal);
             continue;
         }
         // The PPB is paired so that the round-pairing can be completed (C.4), without C.7; the players
@@ -89,9 +73,7 @@ pub fn pair_round(ctx: &Context<'_>, groups: &[Vec<usize>]) -> Result<RoundPairi
                 ..bracket.clone()
             },
         )?;
-        BracketRecord::keep(ctx, &mut records, &bracket, Route::Penultimate, &ppb);
-        pairs.extend(ppb.pairs);
-        let mut clb = ppb.floaters;
+        let mut clb = round.keep(ctx, &bracket, Route::Penultimate, ppb);
         let clb_mdps = clb.len();
         clb.extend(below);
         let clb = Bracket {
@@ -106,14 +88,8 @@ pub fn pair_round(ctx: &Context<'_>, groups: &[Vec<usize>]) -> Result<RoundPairi
             c9: false,
         };
         let last = pair_bracket(ctx, &clb)?;
-        BracketRecord::keep(ctx, &mut records, &clb, Route::CollapsedLast, &last);
-        pairs.extend(last.pairs);
-        mdps = last.floaters;
+        round.mdps = round.keep(ctx, &clb, Route::CollapsedLast, last);
         break;
     }
-    Ok(RoundPairing {
-        pairs,
-        bye: mdps.first().copied(),
-        brackets: records,
-    })
+    Ok(round.finish())
 }

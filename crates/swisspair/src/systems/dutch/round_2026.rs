@@ -13,7 +13,7 @@
 
 use super::bracket::{self, Bracket};
 use super::completion::{pairs_all_but_the_bye, Completion};
-use super::{pair_bracket, BracketRecord, Context, RoundPairing, Route};
+use super::{pair_bracket, Context, Progress, RoundPairing, Route};
 use crate::error::{Error, Result};
 
 /// Pairs the score groups `groups` (highest first); returns the pairs and the bye. Sets C5's lowest
@@ -32,31 +32,16 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
     }
     let ctx: &Context<'_> = ctx;
     let odd = order.len() % 2 == 1;
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    let mut mdps: Vec<usize> = Vec::new();
-    let mut records: Vec<BracketRecord> = Vec::new();
-    for k in 0..groups.len() {
-        let mut players = std::mem::take(&mut mdps);
-        let residents = &groups[k];
-        let moved_down = players.len();
-        players.extend(residents.iter().copied());
-        let next = groups.get(k + 1).cloned().unwrap_or_default();
-        let lower: Vec<usize> = groups.iter().skip(k + 2).flatten().copied().collect();
+    let mut round = Progress::default();
+    for (k, residents) in groups.iter().enumerate() {
         let score = residents
             .first()
             .map(|&p| ctx.state.players[p].pairing_score);
         // The bye goes to a player of this bracket when C5's score is not below the residents'.
         let bye_here = odd && ctx.bye_score.is_some() && ctx.bye_score >= score;
         let full = Bracket {
-            mdps: moved_down,
-            players,
-            next,
-            lower,
-            next_is_last: false,
             bye: odd,
-            complete: true,
-            only_without_floaters: false,
-            c9: false,
+            ..round.bracket(groups, k)
         };
         if full.next.is_empty() || bye_here {
             // C9 applies where the bracket pairs all its players but one, who receives the bye. It
@@ -86,9 +71,7 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
             } else {
                 Route::WithBye
             };
-            BracketRecord::keep(ctx, &mut records, &bracket, route, &result);
-            pairs.extend(result.pairs);
-            mdps = result.floaters;
+            round.mdps = round.keep(ctx, &bracket, route, result);
             if rest.is_empty() {
                 break;
             }
@@ -105,8 +88,8 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
         };
         if let Some(result) = bracket::pair_bracket(ctx, &alone)? {
             if completion.remove_if_completable(ctx, &result.pairs)? {
-                BracketRecord::keep(ctx, &mut records, &alone, Route::Alone, &result);
-                pairs.extend(result.pairs);
+                // Only a pairing of all its players is taken (`only_without_floaters`): nobody moves down.
+                round.keep(ctx, &alone, Route::Alone, result);
                 continue;
             }
         }
@@ -119,9 +102,7 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
         };
         let result = pair_bracket(ctx, &ahead)?;
         if completion.remove_if_extendable(ctx, &result.pairs, &result.next_pairs)? {
-            BracketRecord::keep(ctx, &mut records, &ahead, Route::WithNext, &result);
-            pairs.extend(result.pairs);
-            mdps = result.floaters;
+            round.mdps = round.keep(ctx, &ahead, Route::WithNext, result);
             continue;
         }
         // With everybody (C4).
@@ -131,13 +112,7 @@ pub fn pair_round(ctx: &mut Context<'_>, groups: &[Vec<usize>]) -> Result<RoundP
                 "a bracket paired with every remaining player left the round incomplete".into(),
             ));
         }
-        BracketRecord::keep(ctx, &mut records, &full, Route::WithEveryone, &result);
-        pairs.extend(result.pairs);
-        mdps = result.floaters;
+        round.mdps = round.keep(ctx, &full, Route::WithEveryone, result);
     }
-    Ok(RoundPairing {
-        pairs,
-        bye: mdps.first().copied(),
-        brackets: records,
-    })
+    Ok(round.finish())
 }

@@ -163,16 +163,7 @@ mod tests {
     #[test]
     fn art2_6_the_next_pairing_is_the_nearest_the_median_group() {
         let t = Trf::new(&[2687, 2549, 2404, 2214, 2070, 1903, 1792, 1767, 1738, 1507])
-            .round(
-                &[
-                    (1, 6, '1'),
-                    (7, 2, '0'),
-                    (3, 8, '1'),
-                    (9, 4, '0'),
-                    (5, 10, '='),
-                ],
-                &[],
-            )
+            .games("1-6:1 7-2:0 3-8:1 9-4:0 5-10:=")
             .line("XXR 6")
             .build();
         explains(&t, "2.6");

@@ -84,6 +84,51 @@ enum Change {
     Repaired(Box<Certificate>),
 }
 
+/// The label-correcting search of the alternating paths ([`Transpositions::to_free`] and
+/// [`Transpositions::to_movable`]): per player the fewest added conflicts found (`best`) and the player
+/// it was reached from (`from`); the players to scan again, at most `scans` scans in all.
+struct Labels {
+    best: Vec<i64>,
+    from: Vec<usize>,
+    queued: Vec<bool>,
+    queue: std::collections::VecDeque<usize>,
+    scans: usize,
+}
+
+impl Labels {
+    /// `n` players, the search starting at `start` with no conflict added.
+    fn new(n: usize, start: usize, scans: usize) -> Labels {
+        let mut best = vec![i64::MAX; n];
+        best[start] = 0;
+        Labels {
+            best,
+            from: vec![NONE; n],
+            queued: vec![false; n],
+            queue: std::collections::VecDeque::from([start]),
+            scans,
+        }
+    }
+
+    /// The next player to scan; none when no label changed or the scans are spent.
+    fn next(&mut self) -> Option<usize> {
+        let x = self.queue.pop_front()?;
+        self.queued[x] = false;
+        self.scans = self.scans.checked_sub(1)?;
+        Some(x)
+    }
+
+    /// `x` reached from `from` with `cost` added conflicts: kept, and `x` scanned again, when fewer.
+    fn relax(&mut self, x: usize, cost: i64, from: usize) {
+        if cost < self.best[x] {
+            self.best[x] = cost;
+            self.from[x] = from;
+            if !std::mem::replace(&mut self.queued[x], true) {
+                self.queue.push_back(x);
+            }
+        }
+    }
+}
+
 /// Visits the candidates of fixed subgroups in D.1's order (each S1 player in turn with the first S2
 /// player that leaves a completion), at most `limit` of them.
 pub struct Transpositions<'s> {
@@ -286,43 +331,23 @@ impl<'s> Transpositions<'s> {
         if start >= n1 || c.mate.len() != n1 || c.holder.len() != n2 {
             return None;
         }
-        // `best[x]`: the fewest added conflicts found with `x` left without a partner, `by[x]` the S1 player
-        // that took its partner there.
-        let mut best = vec![i64::MAX; n1];
-        let mut by = vec![NONE; n1];
-        let mut queued = vec![false; n1];
-        best[start] = 0;
-        let mut queue = std::collections::VecDeque::from([start]);
-        let mut scans = 0;
-        while let Some(x) = queue.pop_front() {
-            queued[x] = false;
-            scans += 1;
-            if scans > SCANS_PER_PLAYER * n1 {
-                return None;
-            }
+        // Labels of S1 players: `x` left without a partner, `from[x]` the S1 player that took it.
+        let mut labels = Labels::new(n1, start, SCANS_PER_PLAYER * n1);
+        while let Some(x) = labels.next() {
             for y in 0..n2 {
                 if !self.may_take(o, x, y, j) {
                     continue;
                 }
-                let gain = best[x] + self.conf(ctx, x, y);
+                let gain = labels.best[x] + self.conf(ctx, x, y);
                 match c.holder[y] {
                     NONE if gain <= room => {
-                        if let Some(g) = self.take_along(ctx, c, &by, (start, x, y), room) {
+                        let path = (start, x, y);
+                        if let Some(g) = self.take_along(ctx, c, &labels.from, path, room) {
                             return Some(g);
                         }
                     }
                     NONE => {}
-                    next if next != start => {
-                        let g = gain - self.conf(ctx, next, y);
-                        if g < best[next] {
-                            best[next] = g;
-                            by[next] = x;
-                            if !queued[next] {
-                                queued[next] = true;
-                                queue.push_back(next);
-                            }
-                        }
-                    }
+                    next if next != start => labels.relax(next, gain - self.conf(ctx, next, y), x),
                     _ => {}
                 }
             }
@@ -389,41 +414,25 @@ impl<'s> Transpositions<'s> {
         if start >= n2 || c.mate.len() != n1 || c.holder.len() != n2 {
             return None;
         }
-        // `best[z]`: the fewest added conflicts found with `z` left without a partner, `to[z]` the S2
-        // player its holder left it for.
-        let mut best = vec![i64::MAX; n2];
-        let mut to = vec![NONE; n2];
-        let mut queued = vec![false; n2];
-        best[start] = 0;
-        let mut queue = std::collections::VecDeque::from([start]);
-        let mut scans = 0;
-        while let Some(y) = queue.pop_front() {
-            queued[y] = false;
-            scans += 1;
-            if scans > SCANS_PER_PLAYER * n1 {
-                return None;
-            }
+        // Labels of S2 players: `z` left without a partner, `from[z]` the S2 player its holder left it for.
+        let mut labels = Labels::new(n2, start, SCANS_PER_PLAYER * n1);
+        while let Some(y) = labels.next() {
             for x in 0..n1 {
                 let z = c.mate[x];
                 if z == NONE || z == start || !self.may_take(o, x, y, j) {
                     continue;
                 }
-                let gain = best[y] + self.conf(ctx, x, y) - self.conf(ctx, x, z);
+                let gain = labels.best[y] + self.conf(ctx, x, y) - self.conf(ctx, x, z);
                 if !o.must_pair(self.s2[z]) {
                     if gain <= room {
-                        let mut path = to.clone();
+                        let mut path = labels.from.clone();
                         path[z] = y;
                         if let Some(g) = self.leave_along(ctx, c, &path, (start, z), room) {
                             return Some(g);
                         }
                     }
-                } else if gain < best[z] {
-                    best[z] = gain;
-                    to[z] = y;
-                    if !queued[z] {
-                        queued[z] = true;
-                        queue.push_back(z);
-                    }
+                } else {
+                    labels.relax(z, gain, y);
                 }
             }
         }

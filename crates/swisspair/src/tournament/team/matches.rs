@@ -525,19 +525,13 @@ pub(super) fn round_records(trf: &Trf, t: &mut TeamTournament, round: usize) {
             } if *r as usize == round => {
                 t.absent_next.extend(players.iter().copied());
             }
-            Record::AccelerationRange {
-                points,
-                first_round,
-                last_round,
-                first_player,
-                last_player,
-            } if (*first_round as usize..=*last_round as usize).contains(&round) => {
-                for tpn in *first_player..=*last_player {
+            Record::AccelerationRange(range) if range.rounds().contains(&round) => {
+                for tpn in range.players() {
                     let slot = (tpn as usize)
                         .checked_sub(1)
                         .and_then(|i| t.acceleration.get_mut(i));
                     if let Some(a) = slot {
-                        *a += *points;
+                        *a += range.points;
                     }
                 }
             }

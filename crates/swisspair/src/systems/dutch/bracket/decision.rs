@@ -41,16 +41,11 @@ impl<'a> Solver<'a> {
         if chosen.floaters.is_empty() || size > 64 {
             return None;
         }
-        let vertex_of = |p: usize| (0..size).find(|&v| self.plan.vertices[v].player == p);
-        let chosen_pairs: Vec<(usize, usize)> = chosen
-            .pairs
-            .iter()
-            .filter_map(|&(a, b)| Some((vertex_of(a)?, vertex_of(b)?)))
-            .collect();
+        let chosen_pairs = self.pairs_of(size, chosen);
         let floaters: Vec<usize> = chosen
             .floaters
             .iter()
-            .filter_map(|&p| vertex_of(p))
+            .filter_map(|&p| self.vertex_of(size, p))
             .collect();
         let mut search = OtherFloaters {
             steps: 0,
@@ -66,14 +61,23 @@ impl<'a> Solver<'a> {
         Some(Decision::Floaters(self.plan.vertices[other].player, f))
     }
 
-    fn against_initial(&mut self, chosen: &BracketPairing) -> Vec<Decision> {
-        let size = (self.plan.bracket_size as usize).min(self.plan.vertices.len());
-        let vertex_of = |p: usize| (0..size).find(|&v| self.plan.vertices[v].player == p);
-        let chosen_pairs: Vec<(usize, usize)> = chosen
+    /// The vertex of player `p` among the bracket's first `size` vertices.
+    fn vertex_of(&self, size: usize, p: usize) -> Option<usize> {
+        (0..size).find(|&v| self.plan.vertices[v].player == p)
+    }
+
+    /// The pairs of `chosen` as vertices (among the first `size`).
+    fn pairs_of(&self, size: usize, chosen: &BracketPairing) -> Vec<(usize, usize)> {
+        chosen
             .pairs
             .iter()
-            .filter_map(|&(a, b)| Some((vertex_of(a)?, vertex_of(b)?)))
-            .collect();
+            .filter_map(|&(a, b)| Some((self.vertex_of(size, a)?, self.vertex_of(size, b)?)))
+            .collect()
+    }
+
+    fn against_initial(&mut self, chosen: &BracketPairing) -> Vec<Decision> {
+        let size = (self.plan.bracket_size as usize).min(self.plan.vertices.len());
+        let chosen_pairs = self.pairs_of(size, chosen);
         let mdps: Vec<usize> = (0..size)
             .filter(|&v| self.plan.vertices[v].role == Role::Mdp)
             .collect();

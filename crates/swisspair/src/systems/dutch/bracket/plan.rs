@@ -114,28 +114,11 @@ impl Plan {
     pub(super) fn new(ctx: &Context<'_>, b: &Bracket) -> Plan {
         let since_2026 = ctx.since_2026();
         let score = |p: usize| ctx.state.players[p].pairing_score;
-        let mut vertices = Vec::new();
-        for (i, &p) in b.players.iter().enumerate() {
-            vertices.push(Vertex {
-                role: if i < b.mdps {
-                    Role::Mdp
-                } else {
-                    Role::Resident
-                },
-                player: p,
-                bsn: i as u32 + 1,
-                score: score(p),
-                must_pair: false,
-                partner: None,
-                in_s1: false,
-                in_s2r: false,
-                remainder_rank: 0,
-            });
-        }
-        let outside = |role, p: usize| Vertex {
+        // A player's vertex: its role, and its BSN in the bracket (0 outside it).
+        let vertex = |role, p: usize, bsn: u32| Vertex {
             role,
             player: p,
-            bsn: 0,
+            bsn,
             score: score(p),
             must_pair: false,
             partner: None,
@@ -143,6 +126,16 @@ impl Plan {
             in_s2r: false,
             remainder_rank: 0,
         };
+        let mut vertices = Vec::new();
+        for (i, &p) in b.players.iter().enumerate() {
+            let role = if i < b.mdps {
+                Role::Mdp
+            } else {
+                Role::Resident
+            };
+            vertices.push(vertex(role, p, i as u32 + 1));
+        }
+        let outside = |role, p: usize| vertex(role, p, 0);
         vertices.extend(b.next.iter().map(|&p| outside(Role::Next, p)));
         if b.complete {
             vertices.extend(b.lower.iter().map(|&p| outside(Role::Lower, p)));
