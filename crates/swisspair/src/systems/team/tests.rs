@@ -260,3 +260,188 @@ proptest::proptest! {
         });
     }
 }
+
+/// True when `teams` can all be paired over the legal pairs (by trying every partner of the first).
+fn perfect(ctx: &Context, teams: &[usize]) -> bool {
+    let Some((&a, rest)) = teams.split_first() else {
+        return true;
+    };
+    rest.iter().enumerate().any(|(i, &b)| {
+        let others: Vec<usize> = rest
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &x)| x)
+            .collect();
+        ctx.legal(a, b) && perfect(ctx, &others)
+    })
+}
+
+/// The text's procedure itself (3.5): every set of potential upfloaters, those giving a legal pairing
+/// of the bracket (no two upfloaters together: fewer would do) and of the teams left (C3); the fewest
+/// (C4), the highest scores in ascending order (C5); then in 3.5.3-3.5.4's order the first that
+/// complies with C6 (the following scoregroup's teams left pair among themselves with no upfloater, or
+/// one when odd; complied with or not) and has the fewest C7 upfloaters. An oracle for
+/// [`upfloaters::select`].
+fn first_set(
+    ctx: &Context,
+    unpaired: &[usize],
+    following: Option<Score>,
+) -> Option<BTreeSet<usize>> {
+    let top_score = unpaired.iter().map(|&a| ctx.score(a)).max()?;
+    let top: Vec<usize> = unpaired
+        .iter()
+        .copied()
+        .filter(|&a| ctx.score(a) == top_score)
+        .collect();
+    let lower: Vec<usize> = unpaired
+        .iter()
+        .copied()
+        .filter(|&a| ctx.score(a) < top_score)
+        .collect();
+    // The bracket's pairing puts every upfloater with a resident.
+    let bracket_pairs = |set: &[usize]| {
+        let mut teams = top.clone();
+        teams.extend(set);
+        teams.len() % 2 == 0 && {
+            let legal_here = |a: usize, b: usize| {
+                ctx.legal(a, b) && (ctx.score(a) == top_score || ctx.score(b) == top_score)
+            };
+            fn go(teams: &[usize], ok: &dyn Fn(usize, usize) -> bool) -> bool {
+                let Some((&a, rest)) = teams.split_first() else {
+                    return true;
+                };
+                rest.iter().enumerate().any(|(i, &b)| {
+                    let others: Vec<usize> = rest
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != i)
+                        .map(|(_, &x)| x)
+                        .collect();
+                    ok(a, b) && go(&others, ok)
+                })
+            }
+            go(&teams, &legal_here)
+        }
+    };
+    let mut feasible: Vec<Vec<usize>> = Vec::new();
+    for mask in 0u32..(1 << lower.len()) {
+        let set: Vec<usize> = (0..lower.len())
+            .filter(|&i| mask & (1 << i) != 0)
+            .filter_map(|i| lower.get(i).copied())
+            .collect();
+        let rest: Vec<usize> = lower.iter().copied().filter(|a| !set.contains(a)).collect();
+        if bracket_pairs(&set) && perfect(ctx, &rest) {
+            feasible.push(set);
+        }
+    }
+    // C4, then C5 (the scores in ascending order, the higher the better).
+    let fewest = feasible.iter().map(Vec::len).min()?;
+    feasible.retain(|s| s.len() == fewest);
+    let profile = |s: &Vec<usize>| {
+        let mut p: Vec<Score> = s.iter().map(|&a| ctx.score(a)).collect();
+        p.sort_unstable();
+        p
+    };
+    let best = feasible.iter().map(profile).max()?;
+    feasible.retain(|s| profile(s) == best);
+    // 3.5.3, 3.5.4: by descending score then ascending TPN; the sets in lexicographic order.
+    for s in &mut feasible {
+        s.sort_by_key(|&a| (std::cmp::Reverse(ctx.score(a)), a));
+    }
+    feasible.sort();
+    let c6 = |s: &Vec<usize>| {
+        let Some(f) = following else { return true };
+        let rest: Vec<usize> = lower.iter().copied().filter(|a| !s.contains(a)).collect();
+        let group: Vec<usize> = rest
+            .iter()
+            .copied()
+            .filter(|&a| ctx.score(a) == f)
+            .collect();
+        if group.is_empty() {
+            return true;
+        }
+        let below: Vec<usize> = rest.iter().copied().filter(|&a| ctx.score(a) < f).collect();
+        let choices: Vec<Vec<usize>> = if group.len() % 2 == 0 {
+            vec![Vec::new()]
+        } else {
+            below.iter().map(|&u| vec![u]).collect()
+        };
+        choices.iter().any(|u| {
+            let mut bracket = group.clone();
+            bracket.extend(u);
+            let others: Vec<usize> = below.iter().copied().filter(|a| !u.contains(a)).collect();
+            perfect(ctx, &bracket) && perfect(ctx, &others)
+        })
+    };
+    let c7 = |s: &Vec<usize>| {
+        s.iter()
+            .filter(|&&a| !ctx.last_two && ctx.floated_last(a))
+            .count()
+    };
+    let any_c6 = feasible.iter().any(c6);
+    feasible
+        .iter()
+        .min_by_key(|s| (any_c6 && !c6(s), c7(s)))
+        .map(|s| s.iter().copied().collect())
+}
+
+#[test]
+fn upfloaters_are_chosen_as_the_text_enumerates() {
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    let mut compared = 0;
+    for case in 0..1500 {
+        let n = 4 + next(8) as usize;
+        let mut standings: Vec<standing::Standing> = (0..n)
+            .map(|i| standing::Standing {
+                tpn: i as u32 + 1,
+                score: Score(10 * next(4) as i32),
+                secondary: Score::ZERO,
+                colours: Vec::new(),
+                cd: 0,
+                preference: None,
+                floated_last: next(3) == 0,
+                matches_played: 0,
+                may_get_bye: true,
+                met: BTreeSet::new(),
+            })
+            .collect();
+        for a in 0..n {
+            for b in a + 1..n {
+                if next(3) == 0 {
+                    standings[a].met.insert(b as u32 + 1);
+                    standings[b].met.insert(a as u32 + 1);
+                }
+            }
+        }
+        let ctx = Context::new(
+            standings,
+            &BTreeSet::new(),
+            next(4) == 0,
+            crate::tournament::team::ColourMode::None,
+        );
+        // Some teams were paired by earlier brackets: the following scoregroup is the round's.
+        let mut unpaired: Vec<usize> = (0..n).filter(|_| next(5) != 0).collect();
+        if unpaired.len() % 2 == 1 {
+            unpaired.pop();
+        }
+        let Some(top) = unpaired.iter().map(|&a| ctx.score(a)).max() else {
+            continue;
+        };
+        let following = (0..n).map(|a| ctx.score(a)).filter(|&s| s < top).max();
+        if !perfect(&ctx, &unpaired) {
+            continue;
+        }
+        let expected = first_set(&ctx, &unpaired, following);
+        let got = upfloaters::select(&ctx, &unpaired, following).ok();
+        assert_eq!(got, expected, "case {case}: unpaired {unpaired:?}");
+        compared += 1;
+    }
+    assert!(compared > 500, "{compared} cases compared");
+}
