@@ -7,6 +7,8 @@
 //! as text, [`Explanation::render_player`] for one player, and [`Explanation::why_not_paired`] answers
 //! "why did these two not play each other?".
 
+pub mod team;
+
 use crate::rules::{Edition, System};
 use crate::score::Score;
 use crate::state::RoundState;

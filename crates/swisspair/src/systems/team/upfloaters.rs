@@ -13,11 +13,21 @@ use super::context::Context;
 use crate::error::{Error, Result};
 use crate::score::Score;
 
-/// The upfloaters for the top-scoregroup of `unpaired` (3.5), as team indices.
-pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
+/// The upfloaters 3.5 chose, and what the matching that chose them counted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// The upfloaters, as team indices.
+    pub teams: BTreeSet<usize>,
+    /// C6: the teams of the following scoregroup left paired with lower teams (the upfloaters its own
+    /// bracket will need), with that scoregroup's score; `None` when no upfloater was needed.
+    pub next_needs: Option<(Score, u32)>,
+}
+
+/// The upfloaters for the top-scoregroup of `unpaired` (3.5).
+pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<Selection> {
     let none = || Error::NoValidPairing("the teams still to pair cannot all be paired (C3)".into());
     let Some(top_score) = unpaired.iter().map(|&a| ctx.score(a)).max() else {
-        return Ok(BTreeSet::new());
+        return Ok(Selection::default());
     };
     let top: BTreeSet<usize> = unpaired
         .iter()
@@ -33,7 +43,7 @@ pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
     below.sort_by(|a, b| b.cmp(a));
     below.dedup();
     let Some(&lowest) = below.last() else {
-        return Ok(BTreeSet::new());
+        return Ok(Selection::default());
     };
     let n = unpaired.len();
     let none_after = || Error::Internal("the upfloaters' matching lost its best value".into());
@@ -60,7 +70,7 @@ pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
     // C4: no upfloater when the top-scoregroup and the other teams can each be paired on their own.
     let (inside, outside): (Vec<usize>, Vec<usize>) = unpaired.iter().partition(|&&a| tops(a));
     if pairable(ctx, &inside) && pairable(ctx, &outside) {
-        return Ok(BTreeSet::new());
+        return Ok(Selection::default());
     }
     // Otherwise the fewest upfloaters.
     let lex = Lex::new(1, n)?;
@@ -68,7 +78,7 @@ pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
     let c4_weight = |a: usize, b: usize| pair_weight(lex, &legal, &c4, a, b);
     let mut probe = Probe::new(unpaired, lex, &c4_weight)?.ok_or_else(none)?;
     if probe.cost() == 0 {
-        return Ok(BTreeSet::new());
+        return Ok(Selection::default());
     }
     // C5: the upfloaters' scores as high as possible: the lowest score they must come from (the
     // scores below it are closed to the top-scoregroup one by one, lowest first, while the fewest
@@ -124,6 +134,7 @@ pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
     };
     let weight = |a: usize, b: usize| pair_weight(lex, &allowed, &cost, a, b);
     let mut probe = Probe::new(unpaired, lex, &weight)?.ok_or_else(none)?;
+    let next_needs = lex.unpack(probe.cost()).get(c6 as usize).copied();
     let upfloats = |probe: &Probe, i: usize| !is_top(i) && probe.mate(i).is_some_and(is_top);
     // 3.5.3-3.5.5: the first set in the text's order, by descending score then ascending TPN: a team is
     // taken (its pairs outside the top-scoregroup removed) when a best matching still has it float,
@@ -142,5 +153,8 @@ pub fn select(ctx: &Context, unpaired: &[usize]) -> Result<BTreeSet<usize>> {
             }
         }
     }
-    Ok(chosen)
+    Ok(Selection {
+        teams: chosen,
+        next_needs: next_needs.map(|n| (next_score, n)),
+    })
 }
