@@ -182,3 +182,35 @@ fn check_and_generate_write_every_rounds_checklist() {
         );
     }
 }
+
+#[test]
+fn the_team_selftest_runs_clean_and_refuses_a_system_beside_it() {
+    let out = run(&[
+        "selftest",
+        "--team",
+        "--tournaments",
+        "4",
+        "--seed",
+        "2",
+        "--max-players",
+        "20",
+    ]);
+    ok(&out);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("4 tournaments, ")
+            && text.ends_with(
+                " 0 violations, 0 checker differences, 0 unfinished (no legal pairing)\n"
+            ),
+        "{text}"
+    );
+    for refused in [
+        &["selftest", "--team", "--dutch"][..],
+        &["selftest", "--team", "--edition", "2026"],
+        &["selftest", "--tournaments", "1"],
+        &["selftest", "--team", "--min-players", "1"],
+    ] {
+        let out = run(refused);
+        assert_eq!(code(&out), 3, "{refused:?}: {}", stderr(&out));
+    }
+}
