@@ -214,3 +214,23 @@ fn the_team_selftest_runs_clean_and_refuses_a_system_beside_it() {
         assert_eq!(code(&out), 3, "{refused:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn a_baku_code_is_warned_about_and_pairs_as_without_it() {
+    // C.04.6 says nothing of acceleration and the Baku method is for one point a win (docs/team.md).
+    let dir = scratch("baku");
+    let text = read(std::path::Path::new(&team_data("sharly/team_round2.trf")));
+    let baku = dir.file(
+        "baku.trf",
+        text.replace("FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM_TYPEA_MP_GP_BAKU"),
+    );
+    let plain = dir.file("plain.trf", text);
+    let out = run(&["--team", path(&baku), "-p"]);
+    ok(&out);
+    assert!(
+        stderr(&out).contains("Baku acceleration (_BAKU) is not applied to team tournaments"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stdout(&out), stdout(&run(&["--team", path(&plain), "-p"])));
+}

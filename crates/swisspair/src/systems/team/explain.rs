@@ -299,7 +299,7 @@ fn upfloater_reasons(ctx: &Context, order: &[usize], selection: &Selection) -> V
             format!("their scores as high as possible: {}", from.join(", ")),
         ),
     ];
-    if let Some((next, needs)) = selection.next_needs {
+    if let Some((next, needs)) = selection.next_needs.filter(|&(_, n)| n > 0) {
         reasons.push(Reason::new(
             "C6",
             format!(
