@@ -101,11 +101,7 @@ impl RoundState {
                 p.start_number.to_string(),
                 p.score.to_string(),
                 p.pairing_score.to_string(),
-                if colours.is_empty() {
-                    "-".to_string()
-                } else {
-                    colours
-                },
+                dash_if_empty(colours),
                 format!("{:+}", p.colour_difference),
                 colour_letter(p.preference.colour).to_string(),
                 strength_word(p.preference.strength).to_string(),
@@ -113,11 +109,7 @@ impl RoundState {
                 yes_no(p.bye_eligible()),
                 yes_no(p.topscorer),
                 current.get(p.player).cloned().unwrap_or_default(),
-                if opponents.is_empty() {
-                    "-".to_string()
-                } else {
-                    opponents.join(" ")
-                },
+                dash_if_empty(opponents.join(" ")),
             ]
         };
         let mut taking_part: Vec<&PlayerState> =
@@ -219,6 +211,15 @@ pub fn aligned(columns: &[String], rows: &[ChecklistRow], right: &[bool]) -> Str
     out
 }
 
+/// A cell's text, `-` when empty.
+pub fn dash_if_empty(text: String) -> String {
+    if text.is_empty() {
+        "-".to_string()
+    } else {
+        text
+    }
+}
+
 fn bye_letter(bye: Bye) -> char {
     match bye {
         Bye::PairingAllocated => 'U',
@@ -239,7 +240,8 @@ fn strength_word(s: Strength) -> &'static str {
     }
 }
 
-fn colour_letter(c: Option<Colour>) -> char {
+/// `W`, `B`, or `-` for no colour.
+pub fn colour_letter(c: Option<Colour>) -> char {
     match c {
         Some(Colour::White) => 'W',
         Some(Colour::Black) => 'B',

@@ -2,16 +2,12 @@
 //! the pairing (every round of the generated tournaments and the fork's cases, paired with and
 //! without it), and it cites the article that decided each case.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use swisspair::explain::Outcome;
 use swisspair::systems::team::{explain, pair, why_not_paired};
 use swisspair::tournament::team::TeamTournament;
-
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/team")
-        .join(name)
-}
 
 fn read(path: &Path) -> (swisspair::trf::Trf, TeamTournament) {
     let bytes = std::fs::read(path).expect("file");
@@ -19,13 +15,11 @@ fn read(path: &Path) -> (swisspair::trf::Trf, TeamTournament) {
 }
 
 fn files(dir: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(data(dir))
-        .expect("data")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
-        .collect();
-    files.sort();
-    files
+    common::data_files(&format!("team/{dir}"))
+}
+
+fn data(name: &str) -> PathBuf {
+    common::data(&format!("team/{name}"))
 }
 
 /// Every team paired has its pair (3.6) and its colours (4.3.x) explained; the PAB its 3.4.

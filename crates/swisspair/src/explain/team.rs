@@ -2,7 +2,10 @@
 //! [`Outcome`]) for teams. The team system fills a [`TeamExplanation`] while it pairs (only when asked):
 //! the PAB (3.4), each bracket with its upfloaters (3.5) and pairs (3.6), each pair's colours (4.3).
 
-use super::{colour_word, indent, list, or_none, Outcome, Reason};
+use super::{
+    cited, colour_word, indent, list, pretty, reasons_json, write_bracket, write_brackets,
+    write_reasons, Outcome, Reason,
+};
 use crate::score::Score;
 use std::fmt::Write as _;
 
@@ -60,18 +63,12 @@ impl TeamExplanation {
 
     /// Every article cited, once each, in the order first cited.
     pub fn articles(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
-        let all = self
-            .notes
-            .iter()
-            .chain(self.brackets.iter().flat_map(|b| &b.reasons))
-            .chain(self.teams.iter().flat_map(|t| &t.reasons));
-        for r in all {
-            if !out.contains(&r.article.as_str()) {
-                out.push(&r.article);
-            }
-        }
-        out
+        cited(
+            self.notes
+                .iter()
+                .chain(self.brackets.iter().flat_map(|b| &b.reasons))
+                .chain(self.teams.iter().flat_map(|t| &t.reasons)),
+        )
     }
 
     /// The index of the bracket team `tpn` was paired in.
@@ -91,22 +88,20 @@ impl TeamExplanation {
         );
         write_reasons(&mut out, &self.notes);
         for (i, b) in self.brackets.iter().enumerate() {
-            let _ = writeln!(out);
-            let _ = writeln!(
-                out,
-                "Bracket {} (score {}): residents {}{}",
-                i + 1,
+            let ups = if b.upfloaters.is_empty() {
+                String::new()
+            } else {
+                format!("; upfloaters {}", list(&b.upfloaters))
+            };
+            write_bracket(
+                &mut out,
+                i,
                 b.score,
-                list(&b.residents),
-                if b.upfloaters.is_empty() {
-                    String::new()
-                } else {
-                    format!("; upfloaters {}", list(&b.upfloaters))
-                }
+                &b.residents,
+                &ups,
+                &b.reasons,
+                &b.pairs,
             );
-            write_reasons(&mut out, &b.reasons);
-            let pairs: Vec<String> = b.pairs.iter().map(|(x, y)| format!("{x}-{y}")).collect();
-            let _ = writeln!(out, "  pairs: {}", or_none(&pairs.join(", ")));
         }
         let _ = writeln!(out);
         let _ = writeln!(out, "Teams");
@@ -137,25 +132,12 @@ impl TeamExplanation {
         if barred.is_empty() {
             out.push_str(&indent(&team_text(ta)));
             out.push_str(&indent(&team_text(tb)));
-            match (self.bracket_of(a), self.bracket_of(b)) {
-                (Some(x), Some(y)) if x == y => {
-                    let _ = writeln!(
-                        out,
-                        "  both were in bracket {}: its pairing (3.6.4, the first identifier with the best \
-                         C8-C10 counts) comes before any with {a}-{b}",
-                        x + 1
-                    );
-                }
-                (Some(x), Some(y)) => {
-                    let _ = writeln!(
-                        out,
-                        "  they were paired in different brackets ({} and {})",
-                        x + 1,
-                        y + 1
-                    );
-                }
-                _ => {}
-            }
+            write_brackets(&mut out, self.bracket_of(a), self.bracket_of(b), |x| {
+                format!(
+                    "both were in bracket {x}: its pairing (3.6.4, the first identifier with the best C8-C10 \
+                     counts) comes before any with {a}-{b}"
+                )
+            });
         }
         out
     }
@@ -165,13 +147,7 @@ impl TeamExplanation {
     /// "opponent", "colour", "reasons"}]}`, each reason `{"article", "text"}`.
     pub fn to_json(&self) -> String {
         use serde_json::{json, Value};
-        let reasons = |list: &[Reason]| -> Value {
-            Value::Array(
-                list.iter()
-                    .map(|r| json!({"article": r.article, "text": r.text}))
-                    .collect(),
-            )
-        };
+        let reasons = reasons_json;
         let brackets: Vec<Value> = self
             .brackets
             .iter()
@@ -189,7 +165,7 @@ impl TeamExplanation {
             .teams
             .iter()
             .map(|t| {
-                let (outcome, opponent, colour) = outcome_fields(t.outcome);
+                let (outcome, opponent, colour) = t.outcome.fields("match");
                 json!({
                     "tpn": t.tpn,
                     "name": t.name,
@@ -207,28 +183,7 @@ impl TeamExplanation {
             "brackets": brackets,
             "teams": teams,
         });
-        let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
-        text.push('\n');
-        text
-    }
-}
-
-/// An outcome as JSON fields: its kind, the opponent and the colour.
-fn outcome_fields(outcome: Outcome) -> (&'static str, Option<u32>, Option<String>) {
-    match outcome {
-        Outcome::Game { opponent, colour } => (
-            "match",
-            Some(opponent),
-            Some(colour_word(colour).to_lowercase()),
-        ),
-        Outcome::Bye => ("bye", None, None),
-        Outcome::NotPaired => ("not paired", None, None),
-    }
-}
-
-fn write_reasons(out: &mut String, reasons: &[Reason]) {
-    for r in reasons {
-        let _ = writeln!(out, "  [{}] {}", r.article, r.text);
+        pretty(&document)
     }
 }
 

@@ -136,17 +136,22 @@ fn audit_round(t: &TeamTournament, round: usize, pairs: &[(u32, u32)]) -> Vec<St
     out
 }
 
+/// The TPNs of the teams taking part in the round `before` is about to pair, ascending.
+fn taking_part(before: &TeamTournament) -> Vec<u32> {
+    before
+        .teams
+        .iter()
+        .map(|team| team.tpn)
+        .filter(|tpn| !before.absent_next.contains(tpn))
+        .collect()
+}
+
 /// True when the teams of `before` taking part in its next round can be paired legally (C1, the
 /// forbidden pairs, C2 for the PAB), by a matching of its own.
 fn legal_pairing_exists(before: &TeamTournament) -> bool {
     let rounds = before.rounds_played;
     let met = meetings(before, rounds);
-    let teams: Vec<u32> = before
-        .teams
-        .iter()
-        .map(|team| team.tpn)
-        .filter(|tpn| !before.absent_next.contains(tpn))
-        .collect();
+    let teams = taking_part(before);
     let forbidden: BTreeSet<(u32, u32)> = before
         .forbidden
         .iter()
@@ -181,13 +186,7 @@ fn covers_every_team(before: &TeamTournament, pairs: &[(u32, u32)]) -> bool {
         .filter(|&x| x != 0)
         .collect();
     paired.sort_unstable();
-    let present: Vec<u32> = before
-        .teams
-        .iter()
-        .map(|team| team.tpn)
-        .filter(|tpn| !before.absent_next.contains(tpn))
-        .collect();
-    paired == present
+    paired == taking_part(before)
 }
 
 /// Runs the team self-test; `progress(done, total)` is called after each tournament.

@@ -6,13 +6,12 @@ use std::cmp::Reverse;
 
 use super::standing::{self, primary, secondary, Standing};
 use super::TeamPairing;
-use crate::checklist::{aligned, ChecklistRow};
+use crate::checklist::{aligned, colour_letter as letter, dash_if_empty, ChecklistRow};
 use crate::score::Score;
 use crate::sorting::sort_by_key;
 use crate::tournament::team::{
     ColourMode, MatchResult, PrimaryScore, RoundKind, TeamRound, TeamTournament,
 };
-use crate::tournament::Colour;
 
 /// The legend of the team checklist's columns.
 pub const TEAM_LEGEND: &str = "TPN team pairing number; MP match points, GP game points (the primary score \
@@ -22,14 +21,6 @@ Floats in the rounds before last and last (D down, U up, 1.5); PAB may receive t
 (C2); C2 what bars it (U3 a PAB in round 3, +3 a match won by forfeit, F3 a full-point bye); Cur this round \
 (opponent and first board's colour, bye, absent); Rounds the opponent per round (5W played with White, 5f \
 not played, U PAB, F full-point bye, H half-point bye, Z absent)";
-
-fn letter(c: Option<Colour>) -> char {
-    match c {
-        Some(Colour::White) => 'W',
-        Some(Colour::Black) => 'B',
-        None => '-',
-    }
-}
 
 /// The team's rounds, one token each (`5W`, `5f`, `U`, `F`, `H`, `Z`).
 fn rounds_text(rounds: &[TeamRound]) -> String {
@@ -54,11 +45,7 @@ fn rounds_text(rounds: &[TeamRound]) -> String {
             RoundKind::Absent => "Z".to_string(),
         })
         .collect();
-    if tokens.is_empty() {
-        "-".to_string()
-    } else {
-        tokens.join(" ")
-    }
+    dash_if_empty(tokens.join(" "))
 }
 
 /// What bars the team from the PAB (C2): `U3`, `+3`, `F3`.
@@ -80,11 +67,7 @@ fn c2_text(rounds: &[TeamRound]) -> String {
             format!("{kind}{}", i + 1)
         })
         .collect();
-    if tokens.is_empty() {
-        "-".to_string()
-    } else {
-        tokens.join(" ")
-    }
+    dash_if_empty(tokens.join(" "))
 }
 
 /// The floats of the last two rounds (1.5): `D` down, `U` up, `-` none.
@@ -175,11 +158,7 @@ pub fn checklist(t: &TeamTournament, pairing: Option<&TeamPairing>) -> String {
             p.to_string(),
             q.to_string(),
             s.score.to_string(),
-            if colours.is_empty() {
-                "-".to_string()
-            } else {
-                colours
-            },
+            dash_if_empty(colours),
             format!("{:+}", s.cd),
             letter(s.preference.map(|p| p.colour)).to_string(),
             strength.to_string(),

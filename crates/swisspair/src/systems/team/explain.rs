@@ -374,7 +374,8 @@ fn preference_text(s: &Standing, mode: ColourMode) -> String {
 }
 
 fn rule_text(rule: Rule, mode: ColourMode, f: &Standing, o: &Standing, colour: Colour) -> String {
-    let (pf, po) = (preference_text(f, mode), preference_text(o, mode));
+    let pf = preference_text(f, mode);
+    let both = format!("({}: {pf}; {}: {})", f.tpn, o.tpn, preference_text(o, mode));
     match rule {
         Rule::Initial if f.tpn % 2 == 1 => {
             "both teams have yet to play a match and the first-team's TPN is odd: it takes the initial-colour"
@@ -384,18 +385,9 @@ fn rule_text(rule: Rule, mode: ColourMode, f: &Standing, o: &Standing, colour: C
             "both teams have yet to play a match and the first-team's TPN is even: it takes the opposite of the initial-colour"
                 .to_string()
         }
-        Rule::OnePreference => format!(
-            "only one team has a colour preference ({}: {pf}; {}: {po}), granted",
-            f.tpn, o.tpn
-        ),
-        Rule::OppositePreferences => format!(
-            "opposite colour preferences ({}: {pf}; {}: {po}), both granted",
-            f.tpn, o.tpn
-        ),
-        Rule::OneStrong => format!(
-            "only one strong colour preference ({}: {pf}; {}: {po}), granted",
-            f.tpn, o.tpn
-        ),
+        Rule::OnePreference => format!("only one team has a colour preference {both}, granted"),
+        Rule::OppositePreferences => format!("opposite colour preferences {both}, both granted"),
+        Rule::OneStrong => format!("only one strong colour preference {both}, granted"),
         Rule::LowerDifference => format!(
             "White to the lower colour difference ({}: {:+}; {}: {:+})",
             f.tpn, f.cd, o.tpn, o.cd
