@@ -107,8 +107,8 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
     warn(input, &warnings);
     if cli.check {
         let json = crate::cli::json_format(cli.format.as_deref())?;
-        check(input, &trf, &tournament, cli.strict, json)?;
-        return write_checklists(cli, input, input, &trf, &tournament);
+        write_checklists(cli, input, input, &trf, &tournament)?;
+        return check(input, &trf, &tournament, cli.strict, json);
     }
     if cli.strict {
         return Err(Failure::usage("--strict belongs to -c (check)"));
