@@ -225,3 +225,63 @@ pub fn checklist(t: &TeamTournament, pairing: Option<&TeamPairing>) -> String {
         aligned(&columns, &rows, &right)
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Team 1 wins round 1 by forfeit against team 2 (team 3 has the PAB), then beats team 3 with
+    /// White; team 2 is absent in round 2.
+    const FILE: &str = "012 t\n152 W\n142 4\n192 FIDE_TEAM_TYPEB_GP_MP\n\
+001    1      P1                                2500                             2.0    1     2 w +     3 w 1\n\
+001    2      P2                                2500                             0.0    2     1 b -  0000 - Z\n\
+001    3      P3                                2500                             0.5    3  0000 - U     1 b 0\n\
+310 1   A                                                                   1\n\
+310 2   B                                                                   2\n\
+310 3   C                                                                   3\n";
+
+    fn row<'a>(list: &'a str, tpn: &str) -> Vec<&'a str> {
+        list.lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .find(|cells| cells.first() == Some(&tpn))
+            .expect("the team's row")
+    }
+
+    #[test]
+    fn each_team_has_its_rounds_byes_and_preference() {
+        let t = TeamTournament::from_bytes(FILE.as_bytes()).unwrap();
+        let pairing = TeamPairing {
+            matches: vec![(3, 2)],
+            bye: None,
+        };
+        let list = checklist(&t, Some(&pairing));
+        assert!(
+            list.contains("Type B colour preferences, score game points"),
+            "{list}"
+        );
+        assert!(list.contains("\nTPN  Team   GP   MP  PScore  "), "{list}");
+        // GP first: 1 + 1 game points, 2 + 2 match points; one White (played); C2 barred by the
+        // forfeit win of round 1; floated down in round 2 (3 had half a game point, its PAB's, against 1).
+        assert_eq!(
+            row(&list, "1"),
+            [
+                "1", "A", "2.0", "4.0", "2.0", "W", "+1", "B", "mild", "-D", "no", "+1", "-", "2f",
+                "3W"
+            ]
+        );
+        assert_eq!(
+            row(&list, "3"),
+            [
+                "3", "C", "0.5", "1.0", "0.5", "B", "-1", "W", "mild", "-U", "no", "U1", "2W", "U",
+                "1B"
+            ]
+        );
+        assert_eq!(
+            row(&list, "2"),
+            [
+                "2", "B", "0.0", "0.0", "0.0", "-", "+0", "-", "-", "--", "yes", "-", "3B", "1f",
+                "Z"
+            ]
+        );
+    }
+}
