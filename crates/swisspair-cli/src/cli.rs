@@ -48,7 +48,12 @@ fn selftest_after_help() -> String {
         "Editions of the rules (--edition YEAR):\n{}\n\
 Every tournament is generated, audited and re-checked under the edition given (the system's default\n\
 edition without --edition); the 2026 edition's tournaments are written as TRF-2026, their system\n\
-record (192) naming the edition.",
+record (192) naming the edition.\n\n\
+--team tests the Swiss Team Pairing System (C.04.6) instead: team tournaments of 6-120 teams (or\n\
+--min-players to --max-players), colour preferences Type A, Type B or none and match or game points\n\
+primary in turn, with PABs, forfeits and absences; every round audited for C1 and C2, paired again\n\
+(every team taking part paired, the same pairing twice) and re-checked; each tournament generated\n\
+twice from its seed (the same file).",
         editions_list()
     )
 }
@@ -224,7 +229,6 @@ impl SystemFlags {
 }
 
 #[derive(Args, Debug)]
-#[command(mut_group("system", |g| g.required(true)))]
 #[command(mut_arg("dutch", |a| a.help("Test the Dutch system")))]
 #[command(mut_arg("rating1992", |a| a.help("Test the Swiss system based on rating (1992)")))]
 #[command(mut_arg("dubov", |a| a.help("Test the Dubov system")))]
@@ -233,6 +237,10 @@ impl SystemFlags {
 pub struct SelftestArgs {
     #[command(flatten)]
     pub system: SystemFlags,
+    /// Test the Swiss Team Pairing System (C.04.6): team tournaments of 6-120 teams, the colour
+    /// preferences (a, b, none) and the primary score (mp, gp) varied.
+    #[arg(long, conflicts_with_all = ["system", "edition"])]
+    pub team: bool,
     /// The edition of the system's rules (Dutch: 2017, the default, or 2026).
     #[arg(long, value_name = "YEAR")]
     pub edition: Option<String>,
@@ -242,11 +250,11 @@ pub struct SelftestArgs {
     /// Seed of the run (the same seed gives the same tournaments).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Smallest and largest number of players.
-    #[arg(long, default_value_t = 7)]
-    pub min_players: usize,
-    #[arg(long, default_value_t = 400)]
-    pub max_players: usize,
+    /// Smallest and largest number of players (default 7 and 400; with --team, teams: 6-120 by default).
+    #[arg(long)]
+    pub min_players: Option<usize>,
+    #[arg(long)]
+    pub max_players: Option<usize>,
 }
 
 /// The system flag given (`--dutch` ...); a usage error without one.
@@ -257,9 +265,13 @@ pub fn system_of(cli: &Cli) -> Result<System, Failure> {
 }
 
 impl SelftestArgs {
-    /// The system flag given (clap requires one; the Dutch system otherwise).
-    pub fn system(&self) -> System {
-        self.system.chosen().unwrap_or(System::Dutch)
+    /// The system flag given; a usage error without one (or `--team`).
+    pub fn system(&self) -> Result<System, Failure> {
+        self.system.chosen().ok_or_else(|| {
+            Failure::usage(
+                "selftest: choose a pairing system: --dutch, --rating1992, --dubov, --lim or --team",
+            )
+        })
     }
 }
 

@@ -8,6 +8,7 @@
 //!                                                                            generate a tournament
 //! swisspair -r                                                               the version and build line
 //! swisspair selftest --dutch --tournaments N [--seed S]                      generate, audit and re-check
+//! swisspair selftest --team --tournaments N [--seed S]                       ... team tournaments
 //! swisspair convert IN OUT                                                   TRF <-> JSON
 //! ```
 //!

@@ -78,3 +78,159 @@ fn the_generator_names_a_bad_key_and_refuses_a_model() {
     let out = run(&["--team", &model, "-g", "-o", path(&out_file)]);
     assert_eq!(code(&out), 3, "{}", stderr(&out));
 }
+
+#[test]
+fn the_checklist_lists_each_team_before_the_round_and_its_pairing() {
+    let dir = scratch("checklist");
+    let input = dir.file(
+        "round2.trf",
+        read(std::path::Path::new(&team_data("sharly/team_round2.trf"))),
+    );
+    let out = run(&["--team", path(&input), "-p", "-l"]);
+    ok(&out);
+    let list = read(&dir.join("round2.list"));
+    assert!(
+        list.starts_with("# Swiss Team Pairing System (--team), C.04.6 2026: Type A colour preferences, score match points")
+            && list.contains("# round 2; initial colour W"),
+        "{list}"
+    );
+    let header = list
+        .lines()
+        .find(|l| l.starts_with("TPN"))
+        .expect("the columns");
+    assert!(
+        header.split_whitespace().collect::<Vec<_>>()
+            == [
+                "TPN", "Team", "MP", "GP", "PScore", "Colours", "CD", "Pref", "Strength", "Floats",
+                "PAB", "C2", "Cur", "Rounds"
+            ],
+        "{header}"
+    );
+    // Team 1 won its match in round 1 with White on board 1 (2 match points, 2 game points) and meets 3.
+    let alpha = list
+        .lines()
+        .find(|l| l.trim_start().starts_with("1  Alpha"))
+        .expect("team 1");
+    let cells: Vec<&str> = alpha.split_whitespace().collect();
+    assert_eq!(
+        cells,
+        ["1", "Alpha", "2.0", "2.0", "2.0", "W", "+1", "-", "-", "--", "yes", "-", "3B", "2W"],
+        "{alpha}"
+    );
+}
+
+#[test]
+fn explain_and_why_say_which_article_decided() {
+    let file = team_data("sharly/team_bye.trf");
+    let plain = run(&["--team", &file, "-p"]);
+    let out = run(&["--team", &file, "-p", "--explain"]);
+    ok(&out);
+    assert_eq!(stdout(&out), stdout(&plain));
+    let text = stderr(&out);
+    for article in ["[3.4]", "[C4]", "[C8]", "[3.6.4]", "[3.6]", "[4.3.1]"] {
+        assert!(text.contains(article), "{article}: {text}");
+    }
+    let why = run(&["--team", &file, "-p", "--why", "7"]);
+    ok(&why);
+    assert!(
+        stderr(&why).starts_with("7 Team7 receives the pairing-allocated bye\n  [3.4] 7 receives"),
+        "{}",
+        stderr(&why)
+    );
+    let json = run(&["--team", &file, "-p", "--explain", "--format", "json"]);
+    ok(&json);
+    assert!(
+        stderr(&json).contains("\"system\": \"team\""),
+        "{}",
+        stderr(&json)
+    );
+    let unknown = run(&["--team", &file, "-p", "--why", "99"]);
+    assert_eq!(code(&unknown), 3, "{}", stderr(&unknown));
+    let alone = run(&["--team", &file, "--why", "7", "-c"]);
+    assert_eq!(code(&alone), 3, "{}", stderr(&alone));
+}
+
+#[test]
+fn check_and_generate_write_every_rounds_checklist() {
+    let dir = scratch("lists");
+    let config = dir.file("team.cfg", "PlayersNumber=7\nRoundsNumber=4\nTeamSize=2\n");
+    let out_file = dir.join("gen.trf");
+    ok(&run(&[
+        "--team",
+        "-g",
+        path(&config),
+        "-o",
+        path(&out_file),
+        "-s",
+        "3",
+        "-l",
+    ]));
+    let generated = read(&dir.join("gen.list"));
+    let checked = dir.join("checked.list");
+    ok(&run(&[
+        "--team",
+        path(&out_file),
+        "-c",
+        "-l",
+        path(&checked),
+    ]));
+    assert_eq!(read(&checked), generated);
+    for round in 1..=4 {
+        assert!(
+            generated.contains(&format!("# round {round}")),
+            "{generated}"
+        );
+    }
+}
+
+#[test]
+fn the_team_selftest_runs_clean_and_refuses_a_system_beside_it() {
+    let out = run(&[
+        "selftest",
+        "--team",
+        "--tournaments",
+        "4",
+        "--seed",
+        "2",
+        "--max-players",
+        "20",
+    ]);
+    ok(&out);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("4 tournaments, ")
+            && text.ends_with(
+                " 0 violations, 0 checker differences, 0 unfinished (no legal pairing)\n"
+            ),
+        "{text}"
+    );
+    for refused in [
+        &["selftest", "--team", "--dutch"][..],
+        &["selftest", "--team", "--edition", "2026"],
+        &["selftest", "--tournaments", "1"],
+        &["selftest", "--team", "--min-players", "1"],
+    ] {
+        let out = run(refused);
+        assert_eq!(code(&out), 3, "{refused:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_baku_code_is_warned_about_and_pairs_as_without_it() {
+    // C.04.6 says nothing of acceleration and the Baku method is for one point a win (docs/team.md).
+    let dir = scratch("baku");
+    let text = read(std::path::Path::new(&team_data("sharly/team_round2.trf")));
+    let baku = dir.file(
+        "baku.trf",
+        text.replace("FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM_TYPEA_MP_GP_BAKU"),
+    );
+    let plain = dir.file("plain.trf", text);
+    let out = run(&["--team", path(&baku), "-p"]);
+    ok(&out);
+    assert!(
+        stderr(&out).contains("Baku acceleration (_BAKU) is not applied to team tournaments"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stdout(&out), stdout(&run(&["--team", path(&plain), "-p"])));
+}

@@ -101,11 +101,7 @@ impl RoundState {
                 p.start_number.to_string(),
                 p.score.to_string(),
                 p.pairing_score.to_string(),
-                if colours.is_empty() {
-                    "-".to_string()
-                } else {
-                    colours
-                },
+                dash_if_empty(colours),
                 format!("{:+}", p.colour_difference),
                 colour_letter(p.preference.colour).to_string(),
                 strength_word(p.preference.strength).to_string(),
@@ -113,11 +109,7 @@ impl RoundState {
                 yes_no(p.bye_eligible()),
                 yes_no(p.topscorer),
                 current.get(p.player).cloned().unwrap_or_default(),
-                if opponents.is_empty() {
-                    "-".to_string()
-                } else {
-                    opponents.join(" ")
-                },
+                dash_if_empty(opponents.join(" ")),
             ]
         };
         let mut taking_part: Vec<&PlayerState> =
@@ -161,58 +153,70 @@ impl RoundState {
 impl ChecklistTable {
     /// The text of `-l`: a `#` line naming the round, the legend, the table with aligned columns.
     pub fn render(&self) -> String {
-        use std::fmt::Write as _;
         // Right-aligned columns (numbers); the others are left-aligned.
         let right = [
             true, true, true, false, true, false, false, false, false, false, false,
         ];
-        let mut widths: Vec<usize> = self.columns.iter().map(|h| h.chars().count()).collect();
-        for r in &self.rows {
-            for (w, cell) in widths.iter_mut().zip(&r.cells) {
-                *w = (*w).max(cell.chars().count());
-            }
-        }
-        let line = |cells: &[String]| -> String {
-            let mut text = String::new();
-            for (k, cell) in cells.iter().enumerate() {
-                if k > 0 {
-                    text.push_str("  ");
-                }
-                let width = widths.get(k).copied().unwrap_or(0);
-                if right.get(k).copied().unwrap_or(false) {
-                    let _ = write!(text, "{cell:>width$}");
-                } else if k + 1 < cells.len() {
-                    let _ = write!(text, "{cell:<width$}");
-                } else {
-                    text.push_str(cell);
-                }
-            }
-            text.trim_end().to_string()
-        };
-
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "# round {}{}; initial colour {}",
+        format!(
+            "# round {}{}; initial colour {}\n# {LEGEND}\n\n{}",
             self.round,
             if self.last_round { " (last round)" } else { "" },
-            self.initial_colour
-        );
-        let _ = writeln!(out, "# {LEGEND}");
-        out.push('\n');
-        let _ = writeln!(out, "{}", line(&self.columns));
-        let mut previous: Option<Option<&String>> = None;
-        for r in &self.rows {
-            if previous != Some(r.group.as_ref()) {
-                out.push('\n');
-                if r.group.is_none() {
-                    let _ = writeln!(out, "# not paired in this round");
-                }
-            }
-            previous = Some(r.group.as_ref());
-            let _ = writeln!(out, "{}", line(&r.cells));
+            self.initial_colour,
+            aligned(&self.columns, &self.rows, &right)
+        )
+    }
+}
+
+/// A checklist's table: the column names, then the rows in aligned columns (`right`: the columns
+/// aligned to the right), a blank line before each group of rows, `# not paired in this round` before
+/// the rows of no group.
+pub fn aligned(columns: &[String], rows: &[ChecklistRow], right: &[bool]) -> String {
+    use std::fmt::Write as _;
+    let mut widths: Vec<usize> = columns.iter().map(|h| h.chars().count()).collect();
+    for r in rows {
+        for (w, cell) in widths.iter_mut().zip(&r.cells) {
+            *w = (*w).max(cell.chars().count());
         }
-        out
+    }
+    let line = |cells: &[String]| -> String {
+        let mut text = String::new();
+        for (k, cell) in cells.iter().enumerate() {
+            if k > 0 {
+                text.push_str("  ");
+            }
+            let width = widths.get(k).copied().unwrap_or(0);
+            if right.get(k).copied().unwrap_or(false) {
+                let _ = write!(text, "{cell:>width$}");
+            } else if k + 1 < cells.len() {
+                let _ = write!(text, "{cell:<width$}");
+            } else {
+                text.push_str(cell);
+            }
+        }
+        text.trim_end().to_string()
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", line(columns));
+    let mut previous: Option<Option<&String>> = None;
+    for r in rows {
+        if previous != Some(r.group.as_ref()) {
+            out.push('\n');
+            if r.group.is_none() {
+                let _ = writeln!(out, "# not paired in this round");
+            }
+        }
+        previous = Some(r.group.as_ref());
+        let _ = writeln!(out, "{}", line(&r.cells));
+    }
+    out
+}
+
+/// A cell's text, `-` when empty.
+pub fn dash_if_empty(text: String) -> String {
+    if text.is_empty() {
+        "-".to_string()
+    } else {
+        text
     }
 }
 
@@ -236,7 +240,8 @@ fn strength_word(s: Strength) -> &'static str {
     }
 }
 
-fn colour_letter(c: Option<Colour>) -> char {
+/// `W`, `B`, or `-` for no colour.
+pub fn colour_letter(c: Option<Colour>) -> char {
     match c {
         Some(Colour::White) => 'W',
         Some(Colour::Black) => 'B',

@@ -7,6 +7,8 @@
 //! as text, [`Explanation::render_player`] for one player, and [`Explanation::why_not_paired`] answers
 //! "why did these two not play each other?".
 
+pub mod team;
+
 use crate::rules::{Edition, System};
 use crate::score::Score;
 use crate::state::RoundState;
@@ -152,13 +154,7 @@ impl Explanation {
     /// "outcome", "opponent", "colour", "reasons"}]}`, each reason `{"article", "text"}`.
     pub fn to_json(&self) -> String {
         use serde_json::{json, Value};
-        let reasons = |list: &[Reason]| -> Value {
-            Value::Array(
-                list.iter()
-                    .map(|r| json!({"article": r.article, "text": r.text}))
-                    .collect(),
-            )
-        };
+        let reasons = reasons_json;
         let brackets: Vec<Value> = self
             .brackets
             .iter()
@@ -177,15 +173,7 @@ impl Explanation {
             .players
             .iter()
             .map(|p| {
-                let (outcome, opponent, colour) = match p.outcome {
-                    Outcome::Game { opponent, colour } => (
-                        "game",
-                        Some(opponent),
-                        Some(colour_word(colour).to_lowercase()),
-                    ),
-                    Outcome::Bye => ("bye", None, None),
-                    Outcome::NotPaired => ("not paired", None, None),
-                };
+                let (outcome, opponent, colour) = p.outcome.fields("game");
                 json!({
                     "start_number": p.start_number,
                     "outcome": outcome,
@@ -203,9 +191,7 @@ impl Explanation {
             "brackets": brackets,
             "players": players,
         });
-        let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
-        text.push('\n');
-        text
+        pretty(&document)
     }
 
     /// The note of the player with starting number `n`.
@@ -220,18 +206,12 @@ impl Explanation {
 
     /// Every article the explanation cites, once each, in the order first cited.
     pub fn articles(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
-        let all = self
-            .notes
-            .iter()
-            .chain(self.brackets.iter().flat_map(|b| &b.reasons))
-            .chain(self.players.iter().flat_map(|p| &p.reasons));
-        for r in all {
-            if !out.contains(&r.article.as_str()) {
-                out.push(&r.article);
-            }
-        }
-        out
+        cited(
+            self.notes
+                .iter()
+                .chain(self.brackets.iter().flat_map(|b| &b.reasons))
+                .chain(self.players.iter().flat_map(|p| &p.reasons)),
+        )
     }
 
     /// The index of the bracket in which player `n` was paired or left over, if any.
@@ -252,28 +232,22 @@ impl Explanation {
             self.system.title(),
             self.edition
         );
-        for r in &self.notes {
-            let _ = writeln!(out, "  [{}] {}", r.article, r.text);
-        }
+        write_reasons(&mut out, &self.notes);
         for (i, b) in self.brackets.iter().enumerate() {
-            let _ = writeln!(out);
-            let _ = writeln!(
-                out,
-                "Bracket {} (score {}): residents {}{}",
-                i + 1,
+            let moved = if b.moved_down.is_empty() {
+                String::new()
+            } else {
+                format!("; moved down into it: {}", list(&b.moved_down))
+            };
+            write_bracket(
+                &mut out,
+                i,
                 b.score,
-                list(&b.residents),
-                if b.moved_down.is_empty() {
-                    String::new()
-                } else {
-                    format!("; moved down into it: {}", list(&b.moved_down))
-                }
+                &b.residents,
+                &moved,
+                &b.reasons,
+                &b.pairs,
             );
-            for r in &b.reasons {
-                let _ = writeln!(out, "  [{}] {}", r.article, r.text);
-            }
-            let pairs: Vec<String> = b.pairs.iter().map(|(x, y)| format!("{x}-{y}")).collect();
-            let _ = writeln!(out, "  pairs: {}", or_none(&pairs.join(", ")));
             if !b.left.is_empty() {
                 let _ = writeln!(out, "  left unpaired: {}", list(&b.left));
             }
@@ -305,9 +279,7 @@ impl Explanation {
             Outcome::NotPaired => "is not paired".to_string(),
         };
         let _ = writeln!(out, "{} {}", p.start_number, what);
-        for r in &p.reasons {
-            let _ = writeln!(out, "  [{}] {}", r.article, r.text);
-        }
+        write_reasons(&mut out, &p.reasons);
         out
     }
 
@@ -371,34 +343,18 @@ impl Explanation {
                 ));
             }
         }
-        for r in &absolute {
-            let _ = writeln!(out, "  [{}] {}", r.article, r.text);
-        }
+        write_reasons(&mut out, &absolute);
         if absolute.is_empty() {
             for n in [a, b] {
                 if let Some(p) = self.player(n) {
                     out.push_str(&indent(&self.player_text(p)));
                 }
             }
-            match (self.bracket_of(a), self.bracket_of(b)) {
-                (Some(x), Some(y)) if x == y => {
-                    let _ = writeln!(
-                        out,
-                        "  both were in bracket {}; its pairing (above) was better by the criteria than \
-                         any with {a}-{b}",
-                        x + 1
-                    );
-                }
-                (Some(x), Some(y)) => {
-                    let _ = writeln!(
-                        out,
-                        "  they were paired in different brackets ({} and {})",
-                        x + 1,
-                        y + 1
-                    );
-                }
-                _ => {}
-            }
+            write_brackets(&mut out, self.bracket_of(a), self.bracket_of(b), |x| {
+                format!(
+                    "both were in bracket {x}; its pairing (above) was better by the criteria than any with {a}-{b}"
+                )
+            });
         }
         out
     }
@@ -410,6 +366,103 @@ impl Explanation {
             (System::Rating1992, _) => "B.1.a",
             (System::Dubov, _) | (System::Lim, _) => "2.1",
         }
+    }
+}
+
+impl Outcome {
+    /// The outcome as a JSON document's fields: its kind (`game`, named `game`; `bye`; `not paired`),
+    /// the opponent and the colour (`white`, `black`).
+    fn fields(self, game: &'static str) -> (&'static str, Option<u32>, Option<String>) {
+        match self {
+            Outcome::Game { opponent, colour } => (
+                game,
+                Some(opponent),
+                Some(colour_word(colour).to_lowercase()),
+            ),
+            Outcome::Bye => ("bye", None, None),
+            Outcome::NotPaired => ("not paired", None, None),
+        }
+    }
+}
+
+/// Reasons as JSON: `[{"article", "text"}]`.
+fn reasons_json(list: &[Reason]) -> serde_json::Value {
+    serde_json::Value::Array(
+        list.iter()
+            .map(|r| serde_json::json!({"article": r.article, "text": r.text}))
+            .collect(),
+    )
+}
+
+/// A JSON document as pretty text, with a final newline.
+fn pretty(document: &serde_json::Value) -> String {
+    let mut text = serde_json::to_string_pretty(document).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// The articles `reasons` cite, once each, in the order first cited.
+fn cited<'a>(reasons: impl Iterator<Item = &'a Reason>) -> Vec<&'a str> {
+    let mut out: Vec<&str> = Vec::new();
+    for r in reasons {
+        if !out.contains(&r.article.as_str()) {
+            out.push(&r.article);
+        }
+    }
+    out
+}
+
+/// `  [article] text` lines.
+fn write_reasons(out: &mut String, reasons: &[Reason]) {
+    for r in reasons {
+        let _ = writeln!(out, "  [{}] {}", r.article, r.text);
+    }
+}
+
+/// A bracket's text: a blank line, `Bracket N (score S): residents ...` with `more` after them, its
+/// reasons and its pairs.
+fn write_bracket(
+    out: &mut String,
+    index: usize,
+    score: Score,
+    residents: &[u32],
+    more: &str,
+    reasons: &[Reason],
+    pairs: &[(u32, u32)],
+) {
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "Bracket {} (score {score}): residents {}{more}",
+        index + 1,
+        list(residents)
+    );
+    write_reasons(out, reasons);
+    let pairs: Vec<String> = pairs.iter().map(|(x, y)| format!("{x}-{y}")).collect();
+    let _ = writeln!(out, "  pairs: {}", or_none(&pairs.join(", ")));
+}
+
+/// Where two participants not paired together were paired: `same(N)` when both were in bracket N
+/// (counted from 1), otherwise the two brackets.
+fn write_brackets(
+    out: &mut String,
+    x: Option<usize>,
+    y: Option<usize>,
+    same: impl Fn(usize) -> String,
+) {
+    match (x, y) {
+        (Some(x), Some(y)) if x == y => {
+            let _ = writeln!(out, "  {}", same(x + 1));
+        }
+        (Some(x), Some(y)) => {
+            let _ = writeln!(
+                out,
+                "  they were paired in different brackets ({} and {})",
+                x + 1,
+                y + 1
+            );
+        }
+        _ => {}
     }
 }
 

@@ -3,6 +3,8 @@
 //! which never calls the system), and re-check every round with the checker ([`crate::check`]) under the
 //! same edition.
 
+pub mod team;
+
 use crate::audit::{self, ColourLimits};
 use crate::check;
 use crate::error::Result;

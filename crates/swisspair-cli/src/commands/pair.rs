@@ -126,8 +126,19 @@ impl Questions {
         })
     }
 
-    fn asked(&self) -> bool {
+    /// `--explain` or `--why` was given.
+    pub fn asked(&self) -> bool {
         self.explain.is_some() || self.why.is_some()
+    }
+
+    /// `--explain [FILE]`: `Some(None)` for standard error.
+    pub fn explain(&self) -> Option<Option<&Path>> {
+        self.explain.as_ref().map(|p| p.as_deref())
+    }
+
+    /// `--why N[,M]`.
+    pub fn why(&self) -> Option<(u32, Option<u32>)> {
+        self.why
     }
 
     fn answer(

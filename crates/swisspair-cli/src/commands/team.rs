@@ -3,12 +3,15 @@
 use std::path::Path;
 
 use swisspair::check::team::check_teams;
+use swisspair::explain::team::TeamExplanation;
 use swisspair::generate::team::{generate_teams, TeamConfig};
-use swisspair::systems::team::pair;
+use swisspair::systems::team::checklist::checklist;
+use swisspair::systems::team::{explain, pair, why_not_paired, TeamPairing};
 use swisspair::tournament::team::{ColourMode, PrimaryScore, TeamRules, TeamTournament};
 use swisspair::trf::Trf;
 use swisspair::{Edition, Report, System};
 
+use super::pair::Questions;
 use super::Progress;
 use crate::cli::Cli;
 use crate::failure::Failure;
@@ -79,9 +82,9 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
     let Some(input) = &cli.input else {
         return Err(Failure::usage("--team: name the tournament file"));
     };
-    if cli.checklist.is_some() || cli.explain.is_some() || cli.why.is_some() {
+    if cli.pair.is_none() && (cli.explain.is_some() || cli.why.is_some()) {
         return Err(Failure::usage(
-            "--team: -l, --explain and --why are not implemented for team tournaments yet",
+            "--explain and --why belong to -p (pair): they explain the round paired",
         ));
     }
     if let Some(seed) = cli.seed {
@@ -96,13 +99,15 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
     let mut warnings = std::mem::take(&mut tournament.warnings);
     if tournament.rules.baku {
         warnings.push(format!(
-            "{}: Baku acceleration (_BAKU) is not applied to team tournaments yet",
+            "{}: Baku acceleration (_BAKU) is not applied to team tournaments (C.04.6 does not say how: \
+             give the fictitious points in 250 records)",
             tournament.rules.line
         ));
     }
     warn(input, &warnings);
     if cli.check {
         let json = crate::cli::json_format(cli.format.as_deref())?;
+        write_checklists(cli, input, input, &trf, &tournament)?;
         return check(input, &trf, &tournament, cli.strict, json);
     }
     if cli.strict {
@@ -113,7 +118,7 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
             "--team: give -p to pair the next round or -c to check every round",
         ));
     };
-    let result = pair(&tournament);
+    let result = pair_explained(cli, input, &tournament)?;
     let text = match &result {
         Ok(p) => p.to_text(),
         Err(_) => String::new(),
@@ -170,9 +175,9 @@ fn generate(cli: &Cli, config: Option<&Path>) -> Result<(), Failure> {
             model.display()
         )));
     }
-    if cli.checklist.is_some() || cli.team_colours.is_some() || cli.team_score.is_some() {
+    if cli.team_colours.is_some() || cli.team_score.is_some() {
         return Err(Failure::usage(
-            "--team -g: the configuration chooses the rules (TeamColours, TeamScore); -l is not implemented for teams yet",
+            "--team -g: the configuration chooses the rules (TeamColours, TeamScore)",
         ));
     }
     let Some(output) = cli.output.as_deref() else {
@@ -198,7 +203,13 @@ fn generate(cli: &Cli, config: Option<&Path>) -> Result<(), Failure> {
     };
     let (trf, stopped) =
         generate_teams(&settings, seed).map_err(|e| Failure::labelled("generator", &e))?;
-    files::write_atomically(output, swisspair::trf::write(&trf).as_bytes())?;
+    let text = swisspair::trf::write(&trf);
+    files::write_atomically(output, text.as_bytes())?;
+    if cli.checklist.is_some() {
+        let (trf, t) = TeamTournament::read_bytes(text.as_bytes())
+            .map_err(|e| Failure::from_error(output, &e))?;
+        write_checklists(cli, output, output, &trf, &t)?;
+    }
     match stopped {
         None => Ok(()),
         Some(e) => Err(Failure {
@@ -209,6 +220,86 @@ fn generate(cli: &Cli, config: Option<&Path>) -> Result<(), Failure> {
             ),
         }),
     }
+}
+
+/// `-p`: pairs the next round; with `--explain` or `--why` says why (standard error, or the file
+/// `--explain` names; `--format json` as JSON), with `-l` writes the checklist (also when no pairing
+/// exists).
+fn pair_explained(
+    cli: &Cli,
+    input: &Path,
+    t: &TeamTournament,
+) -> Result<swisspair::Result<TeamPairing>, Failure> {
+    let questions = Questions::new(cli)?;
+    let result = if questions.asked() {
+        match explain(t) {
+            Ok((pairing, explanation)) => {
+                answer(cli, &questions, t, &explanation)?;
+                Ok(pairing)
+            }
+            Err(e) => Err(e),
+        }
+    } else {
+        pair(t)
+    };
+    if let Some(named) = &cli.checklist {
+        let list = files::checklist_path(named.as_deref(), input, input)?;
+        files::write_atomically(&list, checklist(t, result.as_ref().ok()).as_bytes())?;
+    }
+    Ok(result)
+}
+
+/// `--explain [FILE]` and `--why N[,M]` (N, M TPNs) for the round `explanation` explains.
+fn answer(
+    cli: &Cli,
+    questions: &Questions,
+    t: &TeamTournament,
+    explanation: &TeamExplanation,
+) -> Result<(), Failure> {
+    let json = crate::cli::json_format(cli.format.as_deref())?;
+    let whole = || {
+        if json {
+            explanation.to_json()
+        } else {
+            explanation.render()
+        }
+    };
+    match questions.explain() {
+        Some(Some(path)) => files::write_atomically(path, whole().as_bytes())?,
+        Some(None) => eprint!("{}", whole()),
+        None => {}
+    }
+    match questions.why() {
+        Some((a, None)) => match explanation.render_team(a) {
+            Some(text) => eprint!("{text}"),
+            None => return Err(Failure::usage(format!("--why {a}: no team with that TPN"))),
+        },
+        Some((a, Some(b))) => eprint!("{}", why_not_paired(t, explanation, a, b)),
+        None => {}
+    }
+    Ok(())
+}
+
+/// `-l` with `-c` or `-g`: the checklist of every round of `t`, each as the round was paired again from
+/// the rounds before it; named after `base` unless `-l` names the file.
+fn write_checklists(
+    cli: &Cli,
+    base: &Path,
+    input: &Path,
+    trf: &Trf,
+    t: &TeamTournament,
+) -> Result<(), Failure> {
+    let Some(named) = &cli.checklist else {
+        return Ok(());
+    };
+    let list = files::checklist_path(named.as_deref(), base, input)?;
+    let lists: Vec<String> = (1..=t.rounds_played)
+        .map(|round| {
+            let before = t.before_round(trf, round);
+            checklist(&before, pair(&before).ok().as_ref())
+        })
+        .collect();
+    files::write_atomically(&list, lists.join("\n").as_bytes())
 }
 
 /// Writes the pairs; a failed pairing leaves the file empty, as for individuals.

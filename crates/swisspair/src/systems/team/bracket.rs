@@ -36,6 +36,19 @@ fn cost(ctx: &Context, upfloaters: &BTreeSet<usize>, a: usize, b: usize) -> Digi
     vec![c8, c9, c10]
 }
 
+/// The C8, C9, C10 counts of a bracket's pairing (`pairs`), for its explanation.
+pub fn counts(ctx: &Context, upfloaters: &BTreeSet<usize>, pairs: &[(usize, usize)]) -> Digits {
+    pairs
+        .iter()
+        .map(|&(a, b)| cost(ctx, upfloaters, a, b))
+        .fold(vec![0; 3], |acc, c| {
+            acc.iter()
+                .zip(c.iter().chain(std::iter::repeat(&0)))
+                .map(|(x, y)| x + y)
+                .collect()
+        })
+}
+
 /// The criteria's counts of a pair, for the tests' enumeration.
 #[cfg(test)]
 pub fn tests_cost(ctx: &Context, upfloaters: &BTreeSet<usize>, a: usize, b: usize) -> Digits {

@@ -51,17 +51,19 @@ impl Lex {
             << (self.bits * (self.digits - digits.len().min(self.digits as usize) as u32))
     }
 
+    /// The digits of a packed cost, most significant first.
+    pub fn unpack(&self, packed: u128) -> Digits {
+        let mask = (1u128 << self.bits) - 1;
+        (0..self.digits)
+            .rev()
+            .map(|k| u32::try_from((packed >> (k * self.bits)) & mask).unwrap_or(u32::MAX))
+            .collect()
+    }
+
     /// `value` as the digit at `position` (0: the most significant).
     pub fn digit(&self, position: u32, value: u32) -> u128 {
         let shift = self.digits.saturating_sub(position + 1) * self.bits;
         u128::from(value) << shift
-    }
-
-    /// The digit at `position` of a packed `cost`.
-    pub fn read(&self, cost: u128, position: u32) -> u32 {
-        let shift = self.digits.saturating_sub(position + 1) * self.bits;
-        let mask = (1u128 << self.bits) - 1;
-        u32::try_from((cost >> shift) & mask).unwrap_or(u32::MAX)
     }
 
     fn base(&self) -> u128 {

@@ -38,14 +38,14 @@ pub struct Standing {
     pub met: BTreeSet<u32>,
 }
 
-fn primary(t: &TeamTournament, r: &TeamRound) -> Score {
+pub fn primary(t: &TeamTournament, r: &TeamRound) -> Score {
     match t.rules.primary {
         PrimaryScore::MatchPoints => r.match_points,
         PrimaryScore::GamePoints => r.game_points,
     }
 }
 
-fn secondary(t: &TeamTournament, r: &TeamRound) -> Score {
+pub fn secondary(t: &TeamTournament, r: &TeamRound) -> Score {
     match t.rules.primary {
         PrimaryScore::MatchPoints => r.game_points,
         PrimaryScore::GamePoints => r.match_points,

@@ -261,8 +261,9 @@ proptest::proptest! {
     }
 }
 
-/// True when `teams` can all be paired over the legal pairs (by trying every partner of the first).
-fn perfect(ctx: &Context, teams: &[usize]) -> bool {
+/// True when `teams` can all be paired over the pairs `ok` allows (by trying every partner of the
+/// first).
+fn perfect_over(teams: &[usize], ok: &dyn Fn(usize, usize) -> bool) -> bool {
     let Some((&a, rest)) = teams.split_first() else {
         return true;
     };
@@ -273,8 +274,13 @@ fn perfect(ctx: &Context, teams: &[usize]) -> bool {
             .filter(|&(j, _)| j != i)
             .map(|(_, &x)| x)
             .collect();
-        ctx.legal(a, b) && perfect(ctx, &others)
+        ok(a, b) && perfect_over(&others, ok)
     })
+}
+
+/// True when `teams` can all be paired over the legal pairs.
+fn perfect(ctx: &Context, teams: &[usize]) -> bool {
+    perfect_over(teams, &|a, b| ctx.legal(a, b))
 }
 
 /// The text's procedure itself (3.5): every set of potential upfloaters, those giving a legal pairing
@@ -303,25 +309,11 @@ fn first_set(
     let bracket_pairs = |set: &[usize]| {
         let mut teams = top.clone();
         teams.extend(set);
-        teams.len() % 2 == 0 && {
+        teams.len().is_multiple_of(2) && {
             let legal_here = |a: usize, b: usize| {
                 ctx.legal(a, b) && (ctx.score(a) == top_score || ctx.score(b) == top_score)
             };
-            fn go(teams: &[usize], ok: &dyn Fn(usize, usize) -> bool) -> bool {
-                let Some((&a, rest)) = teams.split_first() else {
-                    return true;
-                };
-                rest.iter().enumerate().any(|(i, &b)| {
-                    let others: Vec<usize> = rest
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, _)| j != i)
-                        .map(|(_, &x)| x)
-                        .collect();
-                    ok(a, b) && go(&others, ok)
-                })
-            }
-            go(&teams, &legal_here)
+            perfect_over(&teams, &legal_here)
         }
     };
     let mut feasible: Vec<Vec<usize>> = Vec::new();
@@ -362,7 +354,7 @@ fn first_set(
             return true;
         }
         let below: Vec<usize> = rest.iter().copied().filter(|&a| ctx.score(a) < f).collect();
-        let choices: Vec<Vec<usize>> = if group.len() % 2 == 0 {
+        let choices: Vec<Vec<usize>> = if group.len().is_multiple_of(2) {
             vec![Vec::new()]
         } else {
             below.iter().map(|&u| vec![u]).collect()
@@ -439,7 +431,9 @@ fn upfloaters_are_chosen_as_the_text_enumerates() {
             continue;
         }
         let expected = first_set(&ctx, &unpaired, following);
-        let got = upfloaters::select(&ctx, &unpaired, following).ok();
+        let got = upfloaters::select(&ctx, &unpaired, following)
+            .ok()
+            .map(|s| s.teams);
         assert_eq!(got, expected, "case {case}: unpaired {unpaired:?}");
         compared += 1;
     }

@@ -13,17 +13,23 @@ use super::context::Context;
 use crate::error::{Error, Result};
 use crate::score::Score;
 
-/// The upfloaters for the top-scoregroup of `unpaired` (3.5), as team indices. `following` is the
-/// score of the round's scoregroup below the top-scoregroup's (C6), whether or not its teams are
-/// still to pair.
-pub fn select(
-    ctx: &Context,
-    unpaired: &[usize],
-    following: Option<Score>,
-) -> Result<BTreeSet<usize>> {
+/// The upfloaters 3.5 chose, and what the matching that chose them counted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// The upfloaters, as team indices.
+    pub teams: BTreeSet<usize>,
+    /// C6: the teams of the following scoregroup left paired with lower teams (the upfloaters its own
+    /// bracket will need), with that scoregroup's score; `None` when no upfloater was needed or C6
+    /// does not apply.
+    pub next_needs: Option<(Score, u32)>,
+}
+
+/// The upfloaters for the top-scoregroup of `unpaired` (3.5). `following` is the score of the
+/// round's scoregroup below the top-scoregroup's (C6), whether or not its teams are still to pair.
+pub fn select(ctx: &Context, unpaired: &[usize], following: Option<Score>) -> Result<Selection> {
     let none = || Error::NoValidPairing("the teams still to pair cannot all be paired (C3)".into());
     let Some(top_score) = unpaired.iter().map(|&a| ctx.score(a)).max() else {
-        return Ok(BTreeSet::new());
+        return Ok(Selection::default());
     };
     let top: BTreeSet<usize> = unpaired
         .iter()
@@ -39,7 +45,7 @@ pub fn select(
     below.sort_by(|a, b| b.cmp(a));
     below.dedup();
     let Some(&lowest) = below.last() else {
-        return Ok(BTreeSet::new());
+        return Ok(Selection::default());
     };
     let n = unpaired.len();
     let none_after = || Error::Internal("the upfloaters' matching lost its best value".into());
@@ -66,7 +72,7 @@ pub fn select(
     // C4: no upfloater when the top-scoregroup and the other teams can each be paired on their own.
     let (inside, outside): (Vec<usize>, Vec<usize>) = unpaired.iter().partition(|&&a| tops(a));
     if pairable(ctx, &inside) && pairable(ctx, &outside) {
-        return Ok(BTreeSet::new());
+        return Ok(Selection::default());
     }
     // Otherwise the fewest upfloaters.
     let lex = Lex::new(1, n)?;
@@ -74,7 +80,7 @@ pub fn select(
     let c4_weight = |a: usize, b: usize| pair_weight(lex, &legal, &c4, a, b);
     let mut probe = Probe::new(unpaired, lex, &c4_weight)?.ok_or_else(none)?;
     if probe.cost() == 0 {
-        return Ok(BTreeSet::new());
+        return Ok(Selection::default());
     }
     // C5: the upfloaters' scores as high as possible: the lowest score they must come from (the
     // scores below it are closed to the top-scoregroup one by one, lowest first, while the fewest
@@ -137,9 +143,15 @@ pub fn select(
     // C6 is complied with or not: the following scoregroup's bracket needs no upfloater, or one when
     // its teams left are odd in number (the count's parity is fixed by C5). When no set complies,
     // C6 does not tell the sets apart.
+    let needs = lex
+        .unpack(probe.cost())
+        .get(c6 as usize)
+        .copied()
+        .unwrap_or(0);
+    let next_needs = next_score.map(|next| (next, needs));
     let without_c6 = |a: usize, b: usize| cost(a, b, false);
     let weight_without = |a: usize, b: usize| pair_weight(lex, &allowed, &without_c6, a, b);
-    if lex.read(probe.cost(), c6) > 1 {
+    if needs > 1 {
         probe = Probe::new(unpaired, lex, &weight_without)?.ok_or_else(none)?;
     }
     let upfloats = |probe: &Probe, i: usize| !is_top(i) && probe.mate(i).is_some_and(is_top);
@@ -160,5 +172,8 @@ pub fn select(
             }
         }
     }
-    Ok(chosen)
+    Ok(Selection {
+        teams: chosen,
+        next_needs,
+    })
 }
