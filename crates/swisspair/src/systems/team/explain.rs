@@ -300,12 +300,12 @@ fn upfloater_reasons(ctx: &Context, order: &[usize], selection: &Selection) -> V
         ),
     ];
     if let Some((next, needs)) = selection.next_needs.filter(|&(_, n)| n > 0) {
-        reasons.push(Reason::new(
-            "C6",
-            format!(
-                "the scoregroup of score {next} is left needing {needs} upfloater(s) in its own bracket, the fewest possible"
-            ),
-        ));
+        let text = if needs == 1 {
+            format!("the scoregroup of score {next} is left an odd number of teams, paired in its own bracket with one upfloater (C1, C3, C4 complied with there)")
+        } else {
+            format!("no set leaves the scoregroup of score {next} pairable with at most one upfloater: C6 is not complied with by any set and does not choose")
+        };
+        reasons.push(Reason::new("C6", text));
     }
     if !ctx.last_two {
         let floated = order.iter().filter(|&&a| ctx.floated_last(a)).count();
