@@ -2,12 +2,13 @@
 
 use std::path::Path;
 
+use swisspair::api::team_round;
 use swisspair::check::team::check_teams;
 use swisspair::generate::team::{generate_teams, TeamConfig};
 use swisspair::systems::team::pair;
-use swisspair::tournament::team::{ColourMode, PrimaryScore, TeamRules, TeamTournament};
+use swisspair::tournament::team::{TeamRules, TeamTournament};
 use swisspair::trf::Trf;
-use swisspair::{Edition, Report, System};
+use swisspair::{Edition, Report, System, TeamOptions};
 
 use super::Progress;
 use crate::cli::Cli;
@@ -45,29 +46,9 @@ fn names_team_code(bytes: &[u8]) -> bool {
 
 /// `--team-colours` and `--team-score` over the file's code.
 fn override_rules(cli: &Cli, rules: &mut TeamRules) -> Result<(), Failure> {
-    if let Some(c) = &cli.team_colours {
-        rules.colours = match c.to_ascii_lowercase().as_str() {
-            "a" => ColourMode::TypeA,
-            "b" => ColourMode::TypeB,
-            "none" => ColourMode::None,
-            _ => {
-                return Err(Failure::usage(format!(
-                    "--team-colours {c}: expected a (Type A), b (Type B) or none"
-                )))
-            }
-        };
-    }
-    if let Some(s) = &cli.team_score {
-        rules.primary = match s.to_ascii_lowercase().as_str() {
-            "mp" => PrimaryScore::MatchPoints,
-            "gp" => PrimaryScore::GamePoints,
-            _ => {
-                return Err(Failure::usage(format!(
-                    "--team-score {s}: expected mp (match points) or gp (game points)"
-                )))
-            }
-        };
-    }
+    TeamOptions::from_names(cli.team_colours.as_deref(), cli.team_score.as_deref())
+        .map_err(|e| Failure::usage(format!("--team-colours/--team-score: {e}")))?
+        .apply(rules);
     Ok(())
 }
 
@@ -101,8 +82,8 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
         ));
     }
     warn(input, &warnings);
+    let json = crate::cli::json_format(cli.format.as_deref())?;
     if cli.check {
-        let json = crate::cli::json_format(cli.format.as_deref())?;
         return check(input, &trf, &tournament, cli.strict, json);
     }
     if cli.strict {
@@ -115,6 +96,9 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
     };
     let result = pair(&tournament);
     let text = match &result {
+        Ok(p) if json => team_round(&tournament, p)
+            .to_json()
+            .map_err(|e| Failure::from_error(input, &e))?,
         Ok(p) => p.to_text(),
         Err(_) => String::new(),
     };
@@ -145,8 +129,7 @@ fn check(
         .map_err(|e| Failure::from_error(input, &e))?;
     bar.finish();
     if json {
-        let mut r = Report::new(System::Dutch, Edition::Y2026, &report);
-        r.system = "team".to_string();
+        let r = Report::new(System::Team, Edition::Y2026, &report);
         print!(
             "{}",
             r.to_json().map_err(|e| Failure::from_error(input, &e))?
