@@ -702,8 +702,10 @@ pub fn checklist_next(tournament: &Tournament, options: &PairOptions) -> Result<
     })
 }
 
+mod bindings;
 mod team;
 #[cfg(test)]
 mod tests;
 
+pub use bindings::{announce_named, record_round_named, to_json_text};
 pub use team::{TeamRoundView, TeamStanding};

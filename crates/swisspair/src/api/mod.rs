@@ -92,6 +92,22 @@ impl PairOptions {
         }
     }
 
+    /// Options from names, as the bindings take them, with the maxi switch and the team system's
+    /// overrides ([`TeamOptions::from_names`]).
+    pub fn named(
+        system: &str,
+        edition: Option<&str>,
+        maxi: bool,
+        team_colours: Option<&str>,
+        team_score: Option<&str>,
+    ) -> Result<PairOptions> {
+        Ok(PairOptions {
+            maxi,
+            team: TeamOptions::from_names(team_colours, team_score)?,
+            ..PairOptions::from_names(system, edition)?
+        })
+    }
+
     /// Options from names, as the bindings take them: `system` as in [`system_named`], `edition` a year
     /// (`"2017"`, `"2026"`) or `None`/empty for the file's or the default edition.
     pub fn from_names(system: &str, edition: Option<&str>) -> Result<PairOptions> {
@@ -399,6 +415,12 @@ pub fn generate_tournament(options: &PairOptions, config: &str, seed: u64) -> Re
     if options.system.is_team() {
         return team::generate_team(options, config, seed);
     }
+    generate_individual(options, config, seed)
+}
+
+/// [`generate_tournament`] for the individual systems only (the team system refused): a program that
+/// leaves team tournaments out (the WebAssembly module for embedding) links no team code.
+pub fn generate_individual(options: &PairOptions, config: &str, seed: u64) -> Result<String> {
     let config = crate::generate::Config::parse(config)?;
     let edition = options
         .system
