@@ -72,12 +72,16 @@ fn options(
     PairOptions::named(system, edition, maxi, team.0, team.1)
 }
 
-/// Pairs the next round; returns the pairing as JSON text. A team tournament (or `system="team"`) is
-/// paired by the team system: a board is a match, the seats teams.
+/// One request on a tournament, its result as JSON text: `what` is `pair` (the next round), `check`
+/// (every round re-paired), `overview` (standings and warnings), `explain` (`{"round", "text",
+/// "explanation"}`) or `checklist` (with its `-l` text in `"text"`). A team tournament (or
+/// `system="team"`) is paired, checked and shown by the team system.
 #[pyfunction]
-#[pyo3(signature = (tournament, system = "dutch", edition = None, maxi = false, team_colours = None, team_score = None))]
-fn pair_json(
+#[pyo3(signature = (what, tournament, system = "dutch", edition = None, maxi = false, team_colours = None, team_score = None))]
+#[allow(clippy::too_many_arguments)] // the Python keywords
+fn request_json(
     py: Python<'_>,
+    what: &str,
     tournament: &[u8],
     system: &str,
     edition: Option<&str>,
@@ -87,25 +91,20 @@ fn pair_json(
 ) -> PyResult<String> {
     run(py, || {
         let o = options(system, edition, maxi, (team_colours, team_score))?;
-        swisspair::pair(tournament, &o)?.to_json()
-    })
-}
-
-/// Checks every round of a tournament (individual or team); returns the report as JSON text.
-#[pyfunction]
-#[pyo3(signature = (tournament, system = "dutch", edition = None, maxi = false, team_colours = None, team_score = None))]
-fn check_json(
-    py: Python<'_>,
-    tournament: &[u8],
-    system: &str,
-    edition: Option<&str>,
-    maxi: bool,
-    team_colours: Option<&str>,
-    team_score: Option<&str>,
-) -> PyResult<String> {
-    run(py, || {
-        let o = options(system, edition, maxi, (team_colours, team_score))?;
-        swisspair::check(tournament, &o)?.to_json()
+        match what {
+            "pair" => swisspair::pair(tournament, &o)?.to_json(),
+            "check" => swisspair::check(tournament, &o)?.to_json(),
+            "overview" => to_json_text(&swisspair::overview(tournament, &o)?),
+            "explain" => swisspair::explain_next(&swisspair::read_tournament(tournament)?, &o)?
+                .to_json_with_text(),
+            "checklist" => swisspair::checklist_next(&swisspair::read_tournament(tournament)?, &o)?
+                .to_json_with_text(),
+            other => Err(Error::invalid(
+                None,
+                "request",
+                format!("'{other}' is not pair, check, overview, explain or checklist"),
+            )),
+        }
     })
 }
 
@@ -140,41 +139,6 @@ fn before_round(py: Python<'_>, tournament: &[u8], round: usize) -> PyResult<Str
     })
 }
 
-/// The standings and state of a tournament (of a team tournament, the teams'), and the warnings;
-/// JSON text.
-#[pyfunction]
-#[pyo3(signature = (tournament, system = "dutch", edition = None, team_colours = None, team_score = None))]
-fn overview_json(
-    py: Python<'_>,
-    tournament: &[u8],
-    system: &str,
-    edition: Option<&str>,
-    team_colours: Option<&str>,
-    team_score: Option<&str>,
-) -> PyResult<String> {
-    run(py, || {
-        let o = options(system, edition, false, (team_colours, team_score))?;
-        to_json_text(&swisspair::overview(tournament, &o)?)
-    })
-}
-
-/// The next round paired and explained: `{"round", "text", "explanation"}` as JSON text.
-#[pyfunction]
-#[pyo3(signature = (tournament, system = "dutch", edition = None, maxi = false))]
-fn explain_json(
-    py: Python<'_>,
-    tournament: &[u8],
-    system: &str,
-    edition: Option<&str>,
-    maxi: bool,
-) -> PyResult<String> {
-    run(py, || {
-        let o = options(system, edition, maxi, (None, None))?;
-        let t = swisspair::read_tournament(tournament)?;
-        swisspair::explain_next(&t, &o)?.to_json_with_text()
-    })
-}
-
 /// Why the next round gives `player` what it gives him (`--why N`), or why `player` and `other` are
 /// not paired (`--why N,M`); text.
 #[pyfunction]
@@ -196,23 +160,6 @@ fn why(
             Some(b) => Ok(e.why_not_paired(player, b)),
             None => e.why(player),
         }
-    })
-}
-
-/// The checklist of the round to be paired as JSON text (with its `-l` text in `"text"`).
-#[pyfunction]
-#[pyo3(signature = (tournament, system = "dutch", edition = None, maxi = false))]
-fn checklist_json(
-    py: Python<'_>,
-    tournament: &[u8],
-    system: &str,
-    edition: Option<&str>,
-    maxi: bool,
-) -> PyResult<String> {
-    run(py, || {
-        let o = options(system, edition, maxi, (None, None))?;
-        let t = swisspair::read_tournament(tournament)?;
-        swisspair::checklist_next(&t, &o)?.to_json_with_text()
     })
 }
 
@@ -282,15 +229,11 @@ fn write(
 #[pymodule]
 fn _swisspair(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add_function(wrap_pyfunction!(pair_json, m)?)?;
-    m.add_function(wrap_pyfunction!(check_json, m)?)?;
+    m.add_function(wrap_pyfunction!(request_json, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(convert, m)?)?;
     m.add_function(wrap_pyfunction!(before_round, m)?)?;
-    m.add_function(wrap_pyfunction!(overview_json, m)?)?;
-    m.add_function(wrap_pyfunction!(explain_json, m)?)?;
     m.add_function(wrap_pyfunction!(why, m)?)?;
-    m.add_function(wrap_pyfunction!(checklist_json, m)?)?;
     m.add_function(wrap_pyfunction!(announce, m)?)?;
     m.add_function(wrap_pyfunction!(add_round, m)?)?;
     m.add_function(wrap_pyfunction!(from_list, m)?)?;

@@ -110,6 +110,17 @@ fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Resul
         .map_err(|e| Error::invalid(None, what, format!("not {what}: {e}")))
 }
 
+/// `f` on the individual tournament `tournament` with the options object's options.
+#[cfg(feature = "page")]
+fn on_tournament<T>(
+    tournament: &str,
+    options_object: &JsValue,
+    f: impl FnOnce(&swisspair::Tournament, &PairOptions) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let o = pair_options(&options(options_object)?)?;
+    f(&swisspair::read_tournament(tournament.as_bytes())?, &o)
+}
+
 /// Pairs the next round: of an individual or (with the `team` feature) a team tournament.
 fn pair_input(input: &[u8], o: &PairOptions) -> Result<swisspair::Round, Error> {
     #[cfg(feature = "team")]
@@ -230,14 +241,9 @@ pub fn overview(tournament: &str, options_object: JsValue) -> Result<JsValue, Js
 #[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn explain(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
-    to_js(
-        options(&options_object)
-            .and_then(|o| pair_options(&o))
-            .and_then(|o| {
-                let t = swisspair::read_tournament(tournament.as_bytes())?;
-                swisspair::explain_next(&t, &o)?.to_json_with_text()
-            }),
-    )
+    to_js(on_tournament(tournament, &options_object, |t, o| {
+        swisspair::explain_next(t, o)?.to_json_with_text()
+    }))
 }
 
 /// Why the next round gives `player` his opponent, colour or bye (`--why N`), or, with `other`, why
@@ -250,17 +256,14 @@ pub fn why(
     other: Option<u32>,
     options_object: JsValue,
 ) -> Result<String, JsValue> {
-    options(&options_object)
-        .and_then(|o| pair_options(&o))
-        .and_then(|o| {
-            let t = swisspair::read_tournament(tournament.as_bytes())?;
-            let e = swisspair::explain_next(&t, &o)?;
-            match other {
-                Some(b) => Ok(e.why_not_paired(player, b)),
-                None => e.why(player),
-            }
-        })
-        .map_err(|e| js_error(&e))
+    on_tournament(tournament, &options_object, |t, o| {
+        let e = swisspair::explain_next(t, o)?;
+        match other {
+            Some(b) => Ok(e.why_not_paired(player, b)),
+            None => e.why(player),
+        }
+    })
+    .map_err(|e| js_error(&e))
 }
 
 /// The checklist of the round to be paired (`-l`) as data: `{ system, edition, round, last_round,
@@ -268,14 +271,9 @@ pub fn why(
 #[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn checklist(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
-    to_js(
-        options(&options_object)
-            .and_then(|o| pair_options(&o))
-            .and_then(|o| {
-                let t = swisspair::read_tournament(tournament.as_bytes())?;
-                swisspair::checklist_next(&t, &o)?.to_json_with_text()
-            }),
-    )
+    to_js(on_tournament(tournament, &options_object, |t, o| {
+        swisspair::checklist_next(t, o)?.to_json_with_text()
+    }))
 }
 
 /// Announces a bye for the round to be paired (`kind`: `"H"`, `"F"`, `"Z"`; `""` withdraws the

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use swisspair::api::team_round;
+use swisspair::api::{read_team_tournament, team_round};
 use swisspair::check::team::check_teams;
 use swisspair::generate::team::{generate_teams, TeamConfig};
 use swisspair::systems::team::pair;
@@ -25,7 +25,7 @@ pub fn chosen(cli: &Cli) -> Result<bool, Failure> {
     let by_file = !named
         && cli.generate.is_none()
         && match &cli.input {
-            Some(path) => names_team_code(&files::read(path)?),
+            Some(path) => swisspair::json::names_team_code(&files::read(path)?),
             None => false,
         };
     if !by_file && (cli.team_colours.is_some() || cli.team_score.is_some()) {
@@ -34,14 +34,6 @@ pub fn chosen(cli: &Cli) -> Result<bool, Failure> {
         ));
     }
     Ok(by_file)
-}
-
-/// The file's `192` (or `092`) record names a `FIDE_TEAM...` code.
-fn names_team_code(bytes: &[u8]) -> bool {
-    String::from_utf8_lossy(bytes).lines().any(|l| {
-        let code = l.get(..3).unwrap_or("");
-        (code == "192" || code == "092") && TeamRules::is_team_code(l.get(3..).unwrap_or(""))
-    })
 }
 
 /// `--team-colours` and `--team-score` over the file's code.
@@ -71,8 +63,8 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
         )));
     }
     let bytes = files::read(input)?;
-    let (trf, mut tournament) =
-        TeamTournament::read_bytes(&bytes).map_err(|e| Failure::from_error(input, &e))?;
+    let (trf, mut tournament) = read_team_tournament(&bytes, &TeamOptions::default())
+        .map_err(|e| Failure::from_error(input, &e))?;
     override_rules(cli, &mut tournament.rules)?;
     let mut warnings = std::mem::take(&mut tournament.warnings);
     if tournament.rules.baku {

@@ -71,6 +71,15 @@ def _edition(edition: Union[None, str, int]) -> Optional[str]:
     return None if edition is None else str(edition)
 
 
+def _request(what, tournament, system, edition, maxi, team_colours=None, team_score=None):
+    """One request of the native module, its JSON result as Python objects."""
+    return _json.loads(
+        _swisspair.request_json(
+            what, _bytes(tournament), system, _edition(edition), maxi, team_colours, team_score
+        )
+    )
+
+
 def pair(
     tournament: Tournament,
     system: str = "dutch",
@@ -88,11 +97,7 @@ def pair(
     system: 2017 applied, 2026 in force since 1 February 2026), the result has an ``"edition_notice"``
     that says so.
     """
-    return _json.loads(
-        _swisspair.pair_json(
-            _bytes(tournament), system, _edition(edition), maxi, team_colours, team_score
-        )
-    )
+    return _request("pair", tournament, system, edition, maxi, team_colours, team_score)
 
 
 def check(
@@ -107,11 +112,7 @@ def check(
 
     With ``"edition_notice"`` as :func:`pair` when the default edition applied for want of a choice.
     """
-    return _json.loads(
-        _swisspair.check_json(
-            _bytes(tournament), system, _edition(edition), maxi, team_colours, team_score
-        )
-    )
+    return _request("check", tournament, system, edition, maxi, team_colours, team_score)
 
 
 def generate(
@@ -158,11 +159,7 @@ def overview(
     empty and ``teams`` lists the teams by rank: ``rank``, ``tpn``, ``name``, ``members``,
     ``match_points``, ``game_points``, ``rounds`` (kind, opponent, colour, match and game points) and
     ``absent_next``."""
-    return _json.loads(
-        _swisspair.overview_json(
-            _bytes(tournament), system, _edition(edition), team_colours, team_score
-        )
-    )
+    return _request("overview", tournament, system, edition, False, team_colours, team_score)
 
 
 def explain(
@@ -173,7 +170,7 @@ def explain(
 ) -> Dict[str, Any]:
     """Pairs the next round and explains it: ``{"round", "text", "explanation"}`` (``text`` as
     ``--explain`` writes it, ``explanation`` as ``--explain --format json``)."""
-    return _json.loads(_swisspair.explain_json(_bytes(tournament), system, _edition(edition), maxi))
+    return _request("explain", tournament, system, edition, maxi)
 
 
 def why(
@@ -197,7 +194,7 @@ def checklist(
 ) -> Dict[str, Any]:
     """The checklist of the round to be paired (``-l``) as data: ``{"round", "columns", "rows":
     [{"group", "cells"}], "text", ...}``."""
-    return _json.loads(_swisspair.checklist_json(_bytes(tournament), system, _edition(edition), maxi))
+    return _request("checklist", tournament, system, edition, maxi)
 
 
 def announce(tournament: Tournament, player: int, kind: Optional[str] = None) -> str:

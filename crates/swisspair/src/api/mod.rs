@@ -159,7 +159,7 @@ pub struct Board {
 /// `swisspair -p --format json` (`schema/pairing.schema.json`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
-    /// The system's name (`dutch`, `rating1992`, `dubov`, `lim`).
+    /// The system's name (`dutch`, `rating1992`, `dubov`, `lim`, `team`).
     pub system: String,
     /// The edition's year.
     pub edition: u16,
