@@ -308,7 +308,8 @@ pub struct TournamentJson {
     pub maxi: Option<bool>,
     /// The players.
     pub players: Vec<PlayerJson>,
-    /// The teams of a team tournament (`310`), in the file's order.
+    /// The teams (`310`), in the file's order: a team tournament's rosters (its `tournament_type` names
+    /// a `FIDE_TEAM...` code).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<TeamJson>,
     /// Virtual points per player (`XXA`).

@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::tournament::team::{TeamRecord, TeamRules};
 
 /// True when `bytes` hold a team tournament: a TRF file whose `192` (or `092`) record holds a
-/// `FIDE_TEAM...` code, or a JSON document with such a `tournament_type` or with `teams`.
+/// `FIDE_TEAM...` code, or a JSON document with such a code ([`is_team_document`]).
 pub fn names_team_code(bytes: &[u8]) -> bool {
     if super::is_json(bytes) {
         return super::parse_document(bytes).is_ok_and(|doc| is_team_document(&doc));
@@ -17,13 +17,13 @@ pub fn names_team_code(bytes: &[u8]) -> bool {
     })
 }
 
-/// True for the document of a team tournament (teams, or a `FIDE_TEAM...` tournament type).
+/// True for the document of a team tournament: its `tournament_type` (`192`) or a `092` line names a
+/// `FIDE_TEAM...` code (as for a TRF file, teams alone do not make one: an individual tournament may
+/// list teams).
 pub fn is_team_document(doc: &TournamentJson) -> bool {
-    !doc.teams.is_empty()
-        || doc
-            .tournament_type
-            .as_deref()
-            .is_some_and(TeamRules::is_team_code)
+    doc.tournament_type
+        .as_deref()
+        .is_some_and(TeamRules::is_team_code)
         || doc
             .other_lines
             .iter()

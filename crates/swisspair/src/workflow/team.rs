@@ -51,12 +51,15 @@ pub struct TeamStanding {
 pub(super) fn team_overview(input: &[u8], options: &PairOptions) -> Result<Overview> {
     let (trf, t) = read_team_tournament(input, &options.team)?;
     let finished = t.total_rounds.is_some_and(|n| t.rounds_played >= n);
-    let name_of = |n: u32| {
-        trf.lines.iter().find_map(|l| match &l.record {
-            crate::trf::Record::Player(p) if p.start_number == n => Some(p.name.clone()),
+    let names: std::collections::BTreeMap<u32, &str> = trf
+        .lines
+        .iter()
+        .filter_map(|l| match &l.record {
+            crate::trf::Record::Player(p) => Some((p.start_number, p.name.as_str())),
             _ => None,
         })
-    };
+        .collect();
+    let name_of = |n: u32| names.get(&n).map(|s| s.to_string());
     let mut teams: Vec<TeamStanding> = t
         .teams
         .iter()
