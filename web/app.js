@@ -4,8 +4,9 @@
 import init, * as sp from "./pkg/swisspair_wasm.js";
 
 const KEY = "swisspair.page.v1";
-const SYSTEMS = { dutch: "Dutch", dubov: "Dubov", lim: "Lim", rating1992: "rating-based (1992)" };
-const EDITIONS = { dutch: [["", "as the file says (default 2017)"], ["2017", "2017"], ["2026", "2026"]], dubov: [["", "default"]], lim: [["", "default"]], rating1992: [["", "default"]] };
+const SYSTEMS = { dutch: "Dutch", dubov: "Dubov", lim: "Lim", rating1992: "rating-based (1992)", team: "Team Swiss (C.04.6)" };
+const EDITIONS = { dutch: [["", "as the file says (default 2017)"], ["2017", "2017"], ["2026", "2026"]], dubov: [["", "default"]], lim: [["", "default"]], rating1992: [["", "default"]], team: [["", "2026"]] };
+const TEAM_ROUNDS = { U: "PAB", F: "1 bye", H: "½ bye", Z: "absent" };
 const RESULTS = ["", "1-0", "½-½", "0-1", "+-", "-+", "--"];
 const BYES = { "": "plays", H: "½-point bye", F: "1-point bye", Z: "absent (0)", W: "withdrawn" };
 const BYE_WORDS = { H: "½-point bye", F: "1-point bye", Z: "absent", U: "pairing-allocated bye", "-": "absent (forfeit)", "+": "forfeit win" };
@@ -56,9 +57,10 @@ function showError(text) {
 }
 
 function openText(name, text) {
-  const system = $("system").value;
+  let system = $("system").value;
   try {
-    sp.overview(text, { system });
+    // A team tournament (its FIDE_TEAM code) is paired by the team system whatever the menu says.
+    if (sp.overview(text, { system }).system === "team") system = "team";
     const doc = sp.convert(text, { to: "json" });
     state = { name, doc, system, edition: "", pairing: null, results: [], withdrawn: [], pairMs: null };
   } catch (e) {
@@ -92,16 +94,20 @@ function render() {
     return;
   }
   const total = ov.total_rounds ?? "?";
-  $("status").textContent = `${state.name} · ${ov.standings.length} players · ${ov.rounds_played} of ${total} rounds played · ` +
+  const teams = !!ov.teams;
+  document.body.classList.toggle("teams", teams);
+  $("status").textContent = `${state.name} · ${teams ? `${ov.teams.length} teams` : `${ov.standings.length} players`} · ${ov.rounds_played} of ${total} rounds played · ` +
     (ov.finished ? "finished" : `round ${ov.next_round} to be paired`) +
-    ` · ${SYSTEMS[state.system]} system, ${ov.edition} edition`;
+    ` · ${SYSTEMS[ov.system]} system, ${ov.edition} edition`;
   $("warnings").innerHTML = ov.warnings.map((w) => `<li>warning: ${esc(w)}</li>`).join("");
   for (const b of document.querySelectorAll(".tabs button")) b.classList.toggle("active", b.dataset.tab === tab);
   for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${tab}`;
-  if (tab === "standings") renderStandings();
-  if (tab === "round") renderRound();
-  if (tab === "crosstable") renderCrosstable();
-  if (tab === "checklist") renderChecklist();
+  if (teams && (tab === "crosstable" || tab === "checklist")) {
+    $(tab).innerHTML = "<tr><td>Not shown for team tournaments yet: the standings give each round's match.</td></tr>";
+  } else if (tab === "standings") (teams ? renderTeamStandings : renderStandings)();
+  else if (tab === "round") renderRound();
+  else if (tab === "crosstable") renderCrosstable();
+  else if (tab === "checklist") renderChecklist();
   if (tab === "check") $("check-result").innerHTML = "";
 }
 
@@ -141,6 +147,41 @@ function renderStandings() {
   $("standings").innerHTML = head + rows.join("");
 }
 
+/// A team tournament's standings: rank, TPN, team (its members as the title), match and game points,
+/// each round's match (opponent, colour of the first board, match points) or bye.
+function renderTeamStandings() {
+  const rounds = ov.rounds_played;
+  const head = `<tr><th class="num">Rank</th><th class="num">TPN</th><th>Team</th><th class="num">MP</th><th class="num">GP</th>` +
+    Array.from({ length: rounds }, (_, i) => `<th>R${i + 1}</th>`).join("") + (ov.finished ? "" : `<th>Round ${ov.next_round}</th>`) + "</tr>";
+  const rows = ov.teams.map((t) => {
+    const cells = t.rounds.map((r) => r.kind === "match"
+      ? `<td class="${r.colour ? r.colour[0] : ""}">${r.opponent}${r.colour ? r.colour[0] : "-"} ${fmt(r.match_points)}</td>`
+      : `<td>${TEAM_ROUNDS[r.kind] ?? r.kind}</td>`).join("");
+    return `<tr class="team" data-team="${t.tpn}"><td class="num">${t.rank}</td><td class="num">${t.tpn}</td>` +
+      `<td title="${esc(t.members.join(", "))}">${esc(t.name)}</td><td class="num">${fmt(t.match_points)}</td><td class="num">${fmt(t.game_points)}</td>` +
+      cells + (ov.finished ? "" : `<td>${t.absent_next ? "absent" : "plays"}</td>`) + "</tr>";
+  });
+  $("standings").innerHTML = head + rows.join("");
+}
+
+/// A team round's match table: white team, black team (the team whose first board has White first).
+function renderMatches(p) {
+  const teams = new Map(ov.teams.map((t) => [t.tpn, t]));
+  const mp = (n) => fmt(teams.get(n)?.match_points ?? 0);
+  $("round-meta").textContent = `Round ${p.round} · ${p.boards.length} matches · paired by the ${SYSTEMS[p.system]} system, ${p.edition} edition` +
+    (state.pairMs != null ? ` in ${state.pairMs.toFixed(0)} ms` : "") +
+    " · board results are entered in the team file (not on this page yet): download the pairing";
+  const rows = p.boards.map((b) =>
+    `<tr data-board="${b.board}"><td class="num">${b.board}</td><td class="num">${b.white.start_number}</td><td>${esc(b.white.name)}</td><td class="num">${mp(b.white.start_number)}</td><td>–</td>` +
+    `<td class="num">${b.black.start_number}</td><td>${esc(b.black.name)}</td><td class="num">${mp(b.black.start_number)}</td></tr>`);
+  $("boards").innerHTML = `<tr><th class="num">Match</th><th class="num">TPN</th><th>White team</th><th class="num">MP</th><th></th><th class="num">TPN</th><th>Black team</th><th class="num">MP</th></tr>` + rows.join("");
+  $("pab").textContent = p.bye ? `Pairing-allocated bye: ${p.bye.start_number} ${p.bye.name}` : "No pairing-allocated bye.";
+  const absent = ov.teams.filter((t) => t.absent_next).sort((a, b) => a.tpn - b.tpn).map((t) => `${t.tpn} ${t.name}`);
+  $("absent").textContent = absent.length ? `Not paired: ${absent.join(", ")}.` : "";
+  $("record").disabled = true;
+  $("explain-round").disabled = true;
+}
+
 function byNumber() {
   return new Map(ov.standings.map((s) => [s.start_number, s]));
 }
@@ -158,6 +199,10 @@ function renderRound() {
     $("pab").textContent = "";
     $("absent").textContent = "";
     $("record").disabled = true;
+    return;
+  }
+  if (ov.teams) {
+    renderMatches(p);
     return;
   }
   $("round-meta").textContent = `Round ${p.round} · ${p.boards.length} boards · paired by the ${SYSTEMS[p.system]} system, ${p.edition} edition` +
@@ -338,7 +383,8 @@ function download() {
       text = `${p.boards.length + (p.bye ? 1 : 0)}\n` + p.boards.map((b) => `${b.white.start_number} ${b.black.start_number}\n`).join("") + (p.bye ? `${p.bye.start_number} 0\n` : "");
       file = `${base}-round${p.round}-pairs.txt`;
     } else {
-      const o = { ...options(), to: what };
+      // A team tournament is written as read (its records kept), as TRF or as JSON.
+      const o = { ...options(), to: state.system === "team" ? (what === "json" ? "json" : "trf") : what };
       text = sp.convert(state.doc, o);
       file = what === "json" ? `${base}.json` : what === "trf2026" ? `${base}-trf2026.trf` : `${base}.trf`;
     }

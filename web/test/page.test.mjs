@@ -331,3 +331,36 @@ test("a file dropped on the page, at phone width", async () => {
   await page.screenshot({ path: join(shots, "phone.png") });
   await page.setViewport({ width: 1200, height: 800 });
 });
+
+test("Team Swiss: a team file's standings, its round paired and checked as swisspair --team", async () => {
+  await page.click("#clear");
+  const team = join(repo, "tests", "data", "team", "sharly", "team_round2.trf");
+  await open(team);
+  const status = await page.$eval("#status", (e) => e.textContent);
+  assert.match(status, /team_round2\.trf · 4 teams · 1 of .* rounds played · round 2 to be paired · Team Swiss \(C\.04\.6\) system, 2026 edition/);
+  assert.equal(await page.$eval("#system", (e) => e.value), "team");
+  assert.equal(await page.$$eval("#standings tr.team", (r) => r.length), 4);
+  await page.screenshot({ path: join(shots, "team-standings.png") });
+  await pairNext();
+  assert.equal(await pairsText(), cli(["--team", team, "-p"]).stdout);
+  const header = await page.$eval("#boards tr", (r) => r.textContent);
+  assert.match(header, /White team.*Black team/);
+  await page.screenshot({ path: join(shots, "team-round.png") });
+  // The pairing downloaded as swisspair --team -p writes it.
+  const pairs = await download("pairs");
+  assert.equal(readFileSync(pairs, "utf8"), cli(["--team", team, "-p"]).stdout);
+  // A finished team tournament checked as swisspair --team -c.
+  await page.click("#clear");
+  const generated = join(repo, "tests", "data", "team", "generated", "team-10.trf");
+  await open(generated);
+  await tab("check");
+  await page.click("#check");
+  await page.waitForSelector("#check-summary");
+  const summary = await page.$eval("#check-summary", (e) => e.textContent);
+  const report = JSON.parse(cli(["--team", generated, "-c", "--format", "json"]).stdout);
+  assert.equal(summary, `${report.rounds} rounds re-paired by the Team Swiss (C.04.6) system, 2026 edition: 0 rounds differ.`);
+  // The tournament downloaded as TRF checks alike.
+  const trf = await download("trf16");
+  assert.deepEqual(JSON.parse(cli(["--team", trf, "-c", "--format", "json"]).stdout), report);
+  await page.click("#clear");
+});

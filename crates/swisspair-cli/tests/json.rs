@@ -77,3 +77,49 @@ fn check_as_json_and_bad_json_input() {
     let out = run(&["--dutch", EXAMPLE, "-p", "--format", "yaml"]);
     assert_eq!(out.status.code(), Some(3));
 }
+
+/// Team Swiss: `--team -p --format json` (system team, edition 2026, a board a match), the report's
+/// edition, and `convert` keeping the teams (TRF → JSON → TRF pairs and checks alike).
+#[test]
+fn team_tournaments_as_json_and_converted() {
+    let team = format!(
+        "{}/../../tests/data/team/sharly/team_round2.trf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let json = run(&["--team", &team, "-p", "--format", "json"]);
+    assert!(json.status.success(), "{}", stderr(&json));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("JSON");
+    assert_eq!(
+        (value["system"].as_str(), value["edition"].as_u64()),
+        (Some("team"), Some(2026))
+    );
+    let matches: Vec<(u64, u64)> = value["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .filter_map(|b| {
+            Some((
+                b["white"]["start_number"].as_u64()?,
+                b["black"]["start_number"].as_u64()?,
+            ))
+        })
+        .collect();
+    assert_eq!(matches, [(3, 1), (4, 2)]);
+    let report = run(&["--team", &team, "-c", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&report)).expect("JSON");
+    assert_eq!(report["edition"], 2026);
+    let dir = workdir("team");
+    let doc = dir.join("team.json");
+    let back = dir.join("team.trf");
+    assert!(run(&["convert", &team, path(&doc)]).status.success());
+    assert!(read(&doc).contains("\"teams\""));
+    assert!(run(&["convert", path(&doc), path(&back)]).status.success());
+    for args in [["-p"], ["-c"]] {
+        let a = run(&["--team", &team, args[0]]);
+        let b = run(&["--team", path(&back), args[0]]);
+        assert_eq!(stdout(&a), stdout(&b));
+        // The JSON document is read as the team tournament too (its code chooses the system).
+        let c = run(&[path(&doc), args[0]]);
+        assert_eq!(stdout(&a), stdout(&c), "{}", stderr(&c));
+    }
+}

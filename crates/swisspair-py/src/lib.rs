@@ -4,6 +4,7 @@
 
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
+use swisspair::workflow::to_json_text;
 use swisspair::{Error, PairOptions};
 
 pyo3::create_exception!(
@@ -56,48 +57,58 @@ fn to_py(py: Python<'_>, e: Error) -> PyErr {
     err
 }
 
-fn options(system: &str, edition: Option<&str>, maxi: bool) -> Result<PairOptions, Error> {
-    let mut o = PairOptions::from_names(system, edition)?;
-    o.maxi = maxi;
-    Ok(o)
+/// Runs `f` without the GIL; a library error becomes the Python exception.
+fn run<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
+    py.allow_threads(f).map_err(|e| to_py(py, e))
 }
 
-/// Pairs the next round; returns the pairing as JSON text.
+/// The options named as the Python functions name them.
+fn options(
+    system: &str,
+    edition: Option<&str>,
+    maxi: bool,
+    team: (Option<&str>, Option<&str>),
+) -> Result<PairOptions, Error> {
+    PairOptions::named(system, edition, maxi, team.0, team.1)
+}
+
+/// One request on a tournament, its result as JSON text: `what` is `pair` (the next round), `check`
+/// (every round re-paired), `overview` (standings and warnings), `explain` (`{"round", "text",
+/// "explanation"}`) or `checklist` (with its `-l` text in `"text"`). A team tournament (or
+/// `system="team"`) is paired, checked and shown by the team system.
 #[pyfunction]
-#[pyo3(signature = (tournament, system = "dutch", edition = None, maxi = false))]
-fn pair_json(
+#[pyo3(signature = (what, tournament, system = "dutch", edition = None, maxi = false, team_colours = None, team_score = None))]
+#[allow(clippy::too_many_arguments)] // the Python keywords
+fn request_json(
     py: Python<'_>,
+    what: &str,
     tournament: &[u8],
     system: &str,
     edition: Option<&str>,
     maxi: bool,
+    team_colours: Option<&str>,
+    team_score: Option<&str>,
 ) -> PyResult<String> {
-    let result = py.allow_threads(|| {
-        let o = options(system, edition, maxi)?;
-        swisspair::pair(tournament, &o)?.to_json()
-    });
-    result.map_err(|e| to_py(py, e))
+    run(py, || {
+        let o = options(system, edition, maxi, (team_colours, team_score))?;
+        match what {
+            "pair" => swisspair::pair(tournament, &o)?.to_json(),
+            "check" => swisspair::check(tournament, &o)?.to_json(),
+            "overview" => to_json_text(&swisspair::overview(tournament, &o)?),
+            "explain" => swisspair::explain_next(&swisspair::read_tournament(tournament)?, &o)?
+                .to_json_with_text(),
+            "checklist" => swisspair::checklist_next(&swisspair::read_tournament(tournament)?, &o)?
+                .to_json_with_text(),
+            other => Err(Error::invalid(
+                None,
+                "request",
+                format!("'{other}' is not pair, check, overview, explain or checklist"),
+            )),
+        }
+    })
 }
 
-/// Checks every round of a tournament; returns the report as JSON text.
-#[pyfunction]
-#[pyo3(signature = (tournament, system = "dutch", edition = None, maxi = false))]
-fn check_json(
-    py: Python<'_>,
-    tournament: &[u8],
-    system: &str,
-    edition: Option<&str>,
-    maxi: bool,
-) -> PyResult<String> {
-    let result = py.allow_threads(|| {
-        let o = options(system, edition, maxi)?;
-        let t = swisspair::read_tournament(tournament)?;
-        swisspair::check_tournament(&t, &o)?.to_json()
-    });
-    result.map_err(|e| to_py(py, e))
-}
-
-/// Generates a tournament; returns TRF text.
+/// Generates a tournament (`system="team"`: a team tournament); returns TRF text.
 #[pyfunction]
 #[pyo3(signature = (system = "dutch", edition = None, config = "", seed = 1))]
 fn generate(
@@ -107,68 +118,25 @@ fn generate(
     config: &str,
     seed: u64,
 ) -> PyResult<String> {
-    let result = py.allow_threads(|| {
-        let o = options(system, edition, false)?;
+    run(py, || {
+        let o = options(system, edition, false, (None, None))?;
         swisspair::generate_tournament(&o, config, seed)
-    });
-    result.map_err(|e| to_py(py, e))
+    })
 }
 
 /// Converts a tournament between TRF and JSON (`to_json`: None for the other format than the input's).
 #[pyfunction]
 #[pyo3(signature = (tournament, to_json = None))]
 fn convert(py: Python<'_>, tournament: &[u8], to_json: Option<bool>) -> PyResult<String> {
-    swisspair::json::convert(tournament, to_json).map_err(|e| to_py(py, e))
+    run(py, || swisspair::json::convert(tournament, to_json))
 }
 
 /// The tournament as it stood before `round` was paired, as a JSON document that pairs that round.
 #[pyfunction]
 fn before_round(py: Python<'_>, tournament: &[u8], round: usize) -> PyResult<String> {
-    swisspair::json::before_round(tournament, round)
-        .and_then(|doc| swisspair::json::document_to_string(&doc))
-        .map_err(|e| to_py(py, e))
-}
-
-/// The standings and state of a tournament, and the warnings; JSON text.
-#[pyfunction]
-#[pyo3(signature = (tournament, system = "dutch", edition = None))]
-fn overview_json(
-    py: Python<'_>,
-    tournament: &[u8],
-    system: &str,
-    edition: Option<&str>,
-) -> PyResult<String> {
-    options(system, edition, false)
-        .and_then(|o| swisspair::overview(tournament, &o))
-        .and_then(|v| {
-            serde_json::to_string(&v).map_err(|e| Error::Internal(format!("JSON output: {e}")))
-        })
-        .map_err(|e| to_py(py, e))
-}
-
-/// The next round paired and explained: `{"round", "text", "explanation"}` as JSON text.
-#[pyfunction]
-#[pyo3(signature = (tournament, system = "dutch", edition = None, maxi = false))]
-fn explain_json(
-    py: Python<'_>,
-    tournament: &[u8],
-    system: &str,
-    edition: Option<&str>,
-    maxi: bool,
-) -> PyResult<String> {
-    let result = py.allow_threads(|| {
-        let o = options(system, edition, maxi)?;
-        let t = swisspair::read_tournament(tournament)?;
-        let e = swisspair::explain_next(&t, &o)?;
-        let json = |e: serde_json::Error| Error::Internal(format!("JSON output: {e}"));
-        Ok::<_, Error>(format!(
-            "{{\"round\":{},\"text\":{},\"explanation\":{}}}",
-            serde_json::to_string(&e.round).map_err(json)?,
-            serde_json::to_string(&e.text()).map_err(json)?,
-            e.to_json()
-        ))
-    });
-    result.map_err(|e| to_py(py, e))
+    run(py, || {
+        swisspair::json::document_to_string(&swisspair::json::before_round(tournament, round)?)
+    })
 }
 
 /// Why the next round gives `player` what it gives him (`--why N`), or why `player` and `other` are
@@ -184,40 +152,15 @@ fn why(
     edition: Option<&str>,
     maxi: bool,
 ) -> PyResult<String> {
-    let result = py.allow_threads(|| {
-        let o = options(system, edition, maxi)?;
+    run(py, || {
+        let o = options(system, edition, maxi, (None, None))?;
         let t = swisspair::read_tournament(tournament)?;
         let e = swisspair::explain_next(&t, &o)?;
         match other {
             Some(b) => Ok(e.why_not_paired(player, b)),
             None => e.why(player),
         }
-    });
-    result.map_err(|e| to_py(py, e))
-}
-
-/// The checklist of the round to be paired as JSON text (with its `-l` text in `"text"`).
-#[pyfunction]
-#[pyo3(signature = (tournament, system = "dutch", edition = None, maxi = false))]
-fn checklist_json(
-    py: Python<'_>,
-    tournament: &[u8],
-    system: &str,
-    edition: Option<&str>,
-    maxi: bool,
-) -> PyResult<String> {
-    let result = py.allow_threads(|| {
-        let o = options(system, edition, maxi)?;
-        let t = swisspair::read_tournament(tournament)?;
-        let list = swisspair::checklist_next(&t, &o)?;
-        let mut value = serde_json::to_value(&list)
-            .map_err(|e| Error::Internal(format!("JSON output: {e}")))?;
-        if let Some(map) = value.as_object_mut() {
-            map.insert("text".into(), serde_json::Value::String(list.text()));
-        }
-        Ok::<_, Error>(value.to_string())
-    });
-    result.map_err(|e| to_py(py, e))
+    })
 }
 
 /// Announces a bye (`"H"`, `"F"`, `"Z"`; `None` withdraws it) for the round to be paired; the
@@ -230,17 +173,9 @@ fn announce(
     player: u32,
     kind: Option<&str>,
 ) -> PyResult<String> {
-    let kind = match kind {
-        None => Ok(None),
-        Some(k) => swisspair::ByeKind::parse(k)
-            .map(Some)
-            .ok_or_else(|| Error::invalid(None, "bye", format!("'{k}' is not H, F or Z"))),
-    };
-    kind.and_then(|kind| {
-        let doc = swisspair::read_document(tournament)?;
-        swisspair::json::document_to_string(&swisspair::announce(&doc, player, kind)?)
+    run(py, || {
+        swisspair::workflow::announce_named(tournament, player, kind)
     })
-    .map_err(|e| to_py(py, e))
 }
 
 /// Records a round (`pairing` as `pair` returns it, as JSON text) with one result a board; the
@@ -252,35 +187,24 @@ fn add_round(
     pairing: &str,
     results: Vec<String>,
 ) -> PyResult<String> {
-    (|| {
+    run(py, || {
         let round: swisspair::Round = serde_json::from_str(pairing)
             .map_err(|e| Error::invalid(None, "pairing", format!("not a pairing: {e}")))?;
-        let results = results
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                swisspair::GameResult::parse(r).ok_or_else(|| {
-                    Error::invalid(
-                        None,
-                        format!("board {}", i + 1),
-                        format!("'{r}' is not a result (1-0, ½-½, 0-1, +-, -+, --)"),
-                    )
-                })
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
-        let doc = swisspair::read_document(tournament)?;
-        swisspair::json::document_to_string(&swisspair::record_round(&doc, &round, &results)?)
-    })()
-    .map_err(|e| to_py(py, e))
+        swisspair::workflow::record_round_named(tournament, &round, &results)
+    })
 }
 
 /// A tournament from a list of players (one a line: name, rating, federation); JSON text.
 #[pyfunction]
 #[pyo3(signature = (text, rounds, initial_white = true))]
 fn from_list(py: Python<'_>, text: &str, rounds: u32, initial_white: bool) -> PyResult<String> {
-    swisspair::tournament_from_list(text, rounds, initial_white)
-        .and_then(|doc| swisspair::json::document_to_string(&doc))
-        .map_err(|e| to_py(py, e))
+    run(py, || {
+        swisspair::json::document_to_string(&swisspair::tournament_from_list(
+            text,
+            rounds,
+            initial_white,
+        )?)
+    })
 }
 
 /// Writes a tournament as `"trf16"`, `"trf2026"` or `"json"` (TRF-2026: the system and edition give
@@ -294,27 +218,22 @@ fn write(
     system: &str,
     edition: Option<&str>,
 ) -> PyResult<String> {
-    (|| {
-        let o = options(system, edition, false)?;
+    run(py, || {
+        let o = options(system, edition, false, (None, None))?;
         let doc = swisspair::read_document(tournament)?;
         swisspair::write_tournament(&doc, swisspair::Format::named(format)?, Some(&o))
-    })()
-    .map_err(|e| to_py(py, e))
+    })
 }
 
 /// The native module.
 #[pymodule]
 fn _swisspair(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add_function(wrap_pyfunction!(pair_json, m)?)?;
-    m.add_function(wrap_pyfunction!(check_json, m)?)?;
+    m.add_function(wrap_pyfunction!(request_json, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(convert, m)?)?;
     m.add_function(wrap_pyfunction!(before_round, m)?)?;
-    m.add_function(wrap_pyfunction!(overview_json, m)?)?;
-    m.add_function(wrap_pyfunction!(explain_json, m)?)?;
     m.add_function(wrap_pyfunction!(why, m)?)?;
-    m.add_function(wrap_pyfunction!(checklist_json, m)?)?;
     m.add_function(wrap_pyfunction!(announce, m)?)?;
     m.add_function(wrap_pyfunction!(add_round, m)?)?;
     m.add_function(wrap_pyfunction!(from_list, m)?)?;

@@ -151,3 +151,45 @@ def test_the_round_by_round_work():
     with pytest.raises(swisspair.InvalidInput) as e:
         swisspair.from_list("A\nB, 99999\n", 5)
     assert e.value.line == 2
+
+
+TEAM = REPO / "tests" / "data" / "team"
+
+
+def test_team_swiss_pair_check_generate_overview():
+    text = (TEAM / "sharly" / "team_round2.trf").read_text()
+    # A team file is paired by the team system, with the default system or named.
+    for pairing in (swisspair.pair(text), swisspair.pair(text, system="team", edition=2026)):
+        assert (pairing["system"], pairing["edition"]) == ("team", 2026)
+        matches = [(b["white"]["start_number"], b["black"]["start_number"]) for b in pairing["boards"]]
+        assert matches == [(3, 1), (4, 2)]
+    assert swisspair.pair(text, team_colours="b", team_score="gp")["system"] == "team"
+    with pytest.raises(swisspair.InvalidInput):
+        swisspair.pair(text, team_colours="c")
+    with pytest.raises(swisspair.InvalidInput):
+        swisspair.pair(EXAMPLE.read_text(), system="team")
+    generated = swisspair.generate(system="team", config="PlayersNumber=8\nRoundsNumber=4\n", seed=5)
+    report = swisspair.check(generated)
+    assert report == {"system": "team", "edition": 2026, "rounds": 4, "differences": []}
+    view = swisspair.overview(generated)
+    assert view["standings"] == [] and len(view["teams"]) == 8
+    assert view["teams"][0]["rank"] == 1 and len(view["teams"][0]["rounds"]) == 4
+    # TRF -> JSON (teams kept) -> TRF, paired alike.
+    doc = swisspair.convert(text)
+    assert len(json.loads(doc)["teams"]) == 4
+    assert swisspair.pair(doc) == swisspair.pair(text)
+    assert swisspair.convert(swisspair.convert(doc)) == doc
+
+
+def test_team_swiss_as_the_command_line():
+    path = TEAM / "sharly" / "team_round2.trf"
+    expected = cli("--team", path, "-p", "--format", "json")
+    assert expected.returncode == 0, expected.stderr
+    assert swisspair.pair(path.read_text()) == json.loads(expected.stdout)
+    generated = TEAM / "generated" / "team-10.trf"
+    expected = cli("--team", generated, "-c", "--format", "json")
+    assert swisspair.check(generated.read_text()) == json.loads(expected.stdout)
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.validate(swisspair.pair(path.read_text()), json.loads(swisspair.PAIRING_SCHEMA))
+    jsonschema.validate(json.loads(swisspair.convert(path.read_text())), json.loads(swisspair.TOURNAMENT_SCHEMA))
+    jsonschema.validate(swisspair.check(generated.read_text()), json.loads(swisspair.CHECK_SCHEMA))

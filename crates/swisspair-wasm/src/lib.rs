@@ -14,6 +14,11 @@
 //! `to: "trf16" | "trf2026"`. They add some 190 kB (the explanations' code and text most), so the
 //! module for embedding leaves them out.
 //!
+//! With the cargo feature `team` (which `page` turns on), `pair`, `check`, `generate` and `overview`
+//! also take team tournaments (Team Swiss, C.04.6: `system: "team"`, or a file whose `192`/`092`
+//! record names a `FIDE_TEAM...` code): they add some 190 kB, so the module for embedding (under 1 MB)
+//! refuses team tournaments with an `invalid` error.
+//!
 //! A tournament is TRF text or a JSON document (detected). Results are the JSON structures of the
 //! command line's `--format json`, as JavaScript objects. Errors are thrown as objects
 //! `{ kind, line, field, message }` (`kind`: `invalid`, `size_limit`, `no_valid_pairing`,
@@ -23,14 +28,17 @@ use serde::Deserialize;
 use swisspair::{Error, PairOptions};
 use wasm_bindgen::prelude::*;
 
-/// The options object: `{ system?: "dutch" | "rating1992" | "dubov" | "lim", edition?: string | number,
-/// maxi?: boolean, config?: string, seed?: number, to?: "json" | "trf" }`.
+/// The options object: `{ system?: "dutch" | "rating1992" | "dubov" | "lim" | "team", edition?: string |
+/// number, maxi?: boolean, team_colours?: "a" | "b" | "none", team_score?: "mp" | "gp", config?:
+/// string, seed?: number, to?: "json" | "trf" }`.
 #[derive(Default, Deserialize)]
 #[serde(default)]
 struct Options {
     system: Option<String>,
     edition: Option<serde_json::Value>,
     maxi: bool,
+    team_colours: Option<String>,
+    team_score: Option<String>,
     config: String,
     seed: Option<u64>,
     to: Option<String>,
@@ -82,15 +90,13 @@ fn pair_options(o: &Options) -> Result<PairOptions, Error> {
         serde_json::Value::String(s) => s.clone(),
         other => other.to_string(),
     });
-    let mut p =
-        PairOptions::from_names(o.system.as_deref().unwrap_or("dutch"), edition.as_deref())?;
-    p.maxi = o.maxi;
-    Ok(p)
-}
-
-#[cfg(feature = "page")]
-fn serialized<T: serde::Serialize>(value: &T) -> Result<String, Error> {
-    serde_json::to_string(value).map_err(|e| Error::Internal(format!("JSON output: {e}")))
+    PairOptions::named(
+        o.system.as_deref().unwrap_or("dutch"),
+        edition.as_deref(),
+        o.maxi,
+        o.team_colours.as_deref(),
+        o.team_score.as_deref(),
+    )
 }
 
 /// A JavaScript value as a Rust one (through its JSON text).
@@ -104,6 +110,41 @@ fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Resul
         .map_err(|e| Error::invalid(None, what, format!("not {what}: {e}")))
 }
 
+/// `f` on the individual tournament `tournament` with the options object's options.
+#[cfg(feature = "page")]
+fn on_tournament<T>(
+    tournament: &str,
+    options_object: &JsValue,
+    f: impl FnOnce(&swisspair::Tournament, &PairOptions) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let o = pair_options(&options(options_object)?)?;
+    f(&swisspair::read_tournament(tournament.as_bytes())?, &o)
+}
+
+/// Pairs the next round: of an individual or (with the `team` feature) a team tournament.
+fn pair_input(input: &[u8], o: &PairOptions) -> Result<swisspair::Round, Error> {
+    #[cfg(feature = "team")]
+    return swisspair::pair(input, o);
+    #[cfg(not(feature = "team"))]
+    swisspair::pair_next(&swisspair::read_tournament(input)?, o)
+}
+
+/// Re-pairs every round: of an individual or (with the `team` feature) a team tournament.
+fn check_input(input: &[u8], o: &PairOptions) -> Result<swisspair::Report, Error> {
+    #[cfg(feature = "team")]
+    return swisspair::check(input, o);
+    #[cfg(not(feature = "team"))]
+    swisspair::check_tournament(&swisspair::read_tournament(input)?, o)
+}
+
+/// Generates a tournament: individual or (with the `team` feature) a team tournament.
+fn generate_with(o: &PairOptions, config: &str, seed: u64) -> Result<String, Error> {
+    #[cfg(feature = "team")]
+    return swisspair::generate_tournament(o, config, seed);
+    #[cfg(not(feature = "team"))]
+    swisspair::api::generate_individual(o, config, seed)
+}
+
 fn to_js(json: Result<String, Error>) -> Result<JsValue, JsValue> {
     let text = json.map_err(|e| js_error(&e))?;
     js_sys::JSON::parse(&text)
@@ -111,40 +152,39 @@ fn to_js(json: Result<String, Error>) -> Result<JsValue, JsValue> {
 
 /// Pairs the next round of `tournament` (TRF or JSON text); returns
 /// `{ system, edition, round, boards: [{ board, white, black }], bye }`, with `edition_notice` when the
-/// default edition paired a file naming none while a newer one is in force (Dutch: 2017 and 2026).
+/// default edition paired a file naming none while a newer one is in force (Dutch: 2017 and 2026). A
+/// team tournament (or `system: "team"`) is paired by the team system: a board is a match, white and
+/// black are teams (`start_number`: the TPN), the bye the pairing-allocated bye.
 #[wasm_bindgen]
 pub fn pair(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
     to_js(
         options(&options_object)
             .and_then(|o| pair_options(&o))
-            .and_then(|o| swisspair::pair(tournament.as_bytes(), &o))
+            .and_then(|o| pair_input(tournament.as_bytes(), &o))
             .and_then(|r| r.to_json()),
     )
 }
 
-/// Re-pairs every round of `tournament`; returns `{ system, edition, rounds, differences }`, with
-/// `edition_notice` as [`pair`].
+/// Re-pairs every round of `tournament` (individual or team); returns `{ system, edition, rounds,
+/// differences }`, with `edition_notice` as [`pair`].
 #[wasm_bindgen]
 pub fn check(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
     to_js(
         options(&options_object)
             .and_then(|o| pair_options(&o))
-            .and_then(|o| {
-                let t = swisspair::read_tournament(tournament.as_bytes())?;
-                swisspair::check_tournament(&t, &o)
-            })
+            .and_then(|o| check_input(tournament.as_bytes(), &o))
             .and_then(|r| r.to_json()),
     )
 }
 
-/// Generates a random tournament (`options.config`: the generator's `key=value` lines, `options.seed`);
-/// returns TRF text.
+/// Generates a random tournament (`options.config`: the generator's `key=value` lines, `options.seed`;
+/// `system: "team"`: a team tournament, the team generator's keys); returns TRF text.
 #[wasm_bindgen]
 pub fn generate(options_object: JsValue) -> Result<String, JsValue> {
     options(&options_object)
         .and_then(|o| {
             let p = pair_options(&o)?;
-            swisspair::generate_tournament(&p, &o.config, o.seed.unwrap_or(1))
+            generate_with(&p, &o.config, o.seed.unwrap_or(1))
         })
         .map_err(|e| js_error(&e))
 }
@@ -182,7 +222,9 @@ pub fn convert(tournament: &str, options_object: JsValue) -> Result<String, JsVa
 
 /// The standings and state of a tournament: `{ system, edition, rounds_played, total_rounds,
 /// next_round, finished, standings: [{ rank, start_number, name, title, rating, federation, points,
-/// rounds: [{ opponent, colour, result }], next }], warnings }`.
+/// rounds: [{ opponent, colour, result }], next }], warnings }`; of a team tournament `standings` is
+/// empty and `teams: [{ rank, tpn, name, members, match_points, game_points, rounds: [{ kind, opponent,
+/// colour, match_points, game_points }], absent_next }]` lists the teams by rank.
 #[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn overview(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
@@ -190,7 +232,7 @@ pub fn overview(tournament: &str, options_object: JsValue) -> Result<JsValue, Js
         options(&options_object)
             .and_then(|o| pair_options(&o))
             .and_then(|o| swisspair::overview(tournament.as_bytes(), &o))
-            .and_then(|v| serialized(&v)),
+            .and_then(|v| swisspair::workflow::to_json_text(&v)),
     )
 }
 
@@ -199,20 +241,9 @@ pub fn overview(tournament: &str, options_object: JsValue) -> Result<JsValue, Js
 #[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn explain(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
-    to_js(
-        options(&options_object)
-            .and_then(|o| pair_options(&o))
-            .and_then(|o| {
-                let t = swisspair::read_tournament(tournament.as_bytes())?;
-                let e = swisspair::explain_next(&t, &o)?;
-                Ok(format!(
-                    "{{\"round\":{},\"text\":{},\"explanation\":{}}}",
-                    serialized(&e.round)?,
-                    serialized(&e.text())?,
-                    e.to_json()
-                ))
-            }),
-    )
+    to_js(on_tournament(tournament, &options_object, |t, o| {
+        swisspair::explain_next(t, o)?.to_json_with_text()
+    }))
 }
 
 /// Why the next round gives `player` his opponent, colour or bye (`--why N`), or, with `other`, why
@@ -225,17 +256,14 @@ pub fn why(
     other: Option<u32>,
     options_object: JsValue,
 ) -> Result<String, JsValue> {
-    options(&options_object)
-        .and_then(|o| pair_options(&o))
-        .and_then(|o| {
-            let t = swisspair::read_tournament(tournament.as_bytes())?;
-            let e = swisspair::explain_next(&t, &o)?;
-            match other {
-                Some(b) => Ok(e.why_not_paired(player, b)),
-                None => e.why(player),
-            }
-        })
-        .map_err(|e| js_error(&e))
+    on_tournament(tournament, &options_object, |t, o| {
+        let e = swisspair::explain_next(t, o)?;
+        match other {
+            Some(b) => Ok(e.why_not_paired(player, b)),
+            None => e.why(player),
+        }
+    })
+    .map_err(|e| js_error(&e))
 }
 
 /// The checklist of the round to be paired (`-l`) as data: `{ system, edition, round, last_round,
@@ -243,20 +271,9 @@ pub fn why(
 #[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn checklist(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
-    to_js(
-        options(&options_object)
-            .and_then(|o| pair_options(&o))
-            .and_then(|o| {
-                let t = swisspair::read_tournament(tournament.as_bytes())?;
-                let list = swisspair::checklist_next(&t, &o)?;
-                let mut value = serde_json::to_value(&list)
-                    .map_err(|e| Error::Internal(format!("JSON output: {e}")))?;
-                if let Some(map) = value.as_object_mut() {
-                    map.insert("text".into(), serde_json::Value::String(list.text()));
-                }
-                serialized(&value)
-            }),
-    )
+    to_js(on_tournament(tournament, &options_object, |t, o| {
+        swisspair::checklist_next(t, o)?.to_json_with_text()
+    }))
 }
 
 /// Announces a bye for the round to be paired (`kind`: `"H"`, `"F"`, `"Z"`; `""` withdraws the
@@ -264,19 +281,8 @@ pub fn checklist(tournament: &str, options_object: JsValue) -> Result<JsValue, J
 #[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn announce(tournament: &str, player: u32, kind: &str) -> Result<String, JsValue> {
-    let kind = if kind.trim().is_empty() {
-        Ok(None)
-    } else {
-        swisspair::ByeKind::parse(kind)
-            .map(Some)
-            .ok_or_else(|| Error::invalid(None, "bye", format!("'{kind}' is not H, F or Z")))
-    };
-    kind.and_then(|kind| {
-        let doc = swisspair::read_document(tournament.as_bytes())?;
-        let doc = swisspair::announce(&doc, player, kind)?;
-        swisspair::json::document_to_string(&doc)
-    })
-    .map_err(|e| js_error(&e))
+    swisspair::workflow::announce_named(tournament.as_bytes(), player, Some(kind))
+        .map_err(|e| js_error(&e))
 }
 
 /// Records the round `pairing` (as `pair` returns it) with `results` (one per board: `"1-0"`, `"½-½"`,
@@ -287,22 +293,7 @@ pub fn add_round(tournament: &str, pairing: JsValue, results: JsValue) -> Result
     (|| {
         let round: swisspair::Round = from_js(&pairing, "a pairing")?;
         let texts: Vec<String> = from_js(&results, "a list of results")?;
-        let results = texts
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                swisspair::GameResult::parse(r).ok_or_else(|| {
-                    Error::invalid(
-                        None,
-                        format!("board {}", i + 1),
-                        format!("'{r}' is not a result (1-0, ½-½, 0-1, +-, -+, --)"),
-                    )
-                })
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
-        let doc = swisspair::read_document(tournament.as_bytes())?;
-        let doc = swisspair::record_round(&doc, &round, &results)?;
-        swisspair::json::document_to_string(&doc)
+        swisspair::workflow::record_round_named(tournament.as_bytes(), &round, &texts)
     })()
     .map_err(|e| js_error(&e))
 }

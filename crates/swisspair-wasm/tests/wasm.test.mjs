@@ -105,3 +105,11 @@ test("check, generate and convert", () => {
   assert.deepEqual(pair(doc, {}), pair(example, {}));
   assert.equal(convert(convert(doc, {}), { to: "json" }), doc);
 });
+
+test("the module for embedding refuses team tournaments (no panic)", () => {
+  const text = readFileSync(join(repo, "tests", "data", "team", "sharly", "team_round2.trf"), "utf8");
+  assert.throws(() => pair(text, {}), (e) => e.kind === "invalid");
+  assert.throws(() => pair(example, { system: "team" }), (e) => e.kind === "invalid");
+  assert.throws(() => check(example, { system: "team" }), (e) => e.kind === "invalid");
+  assert.throws(() => generate({ system: "team" }), (e) => e.kind === "invalid");
+});

@@ -108,8 +108,9 @@ impl ColourLimits {
                 topscorer_exception_in_last_round: true,
                 equal_scores_exception_in_last_round: false,
             },
-            // Dubov 2.3/2.4 are absolute in every round.
-            System::Dubov => ColourLimits {
+            // Dubov 2.3/2.4 are absolute in every round; the team system's colours are its own (C.04.6
+            // 4), never audited as an individual pairing.
+            System::Dubov | System::Team => ColourLimits {
                 absolute: true,
                 topscorer_exception_in_last_round: false,
                 equal_scores_exception_in_last_round: false,

@@ -350,7 +350,7 @@ pub fn check_with(
     checklists: bool,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<CheckReport> {
-    let edition = system.check_edition(edition)?;
+    let edition = system.individual("checking")?.check_edition(edition)?;
     let total = t.rounds_played;
     let mut report = CheckReport::new(total);
     for round in 1..=total {

@@ -365,6 +365,7 @@ impl Explanation {
             (System::Dutch, false) => "C.1",
             (System::Rating1992, _) => "B.1.a",
             (System::Dubov, _) | (System::Lim, _) => "2.1",
+            (System::Team, _) => "C1",
         }
     }
 }

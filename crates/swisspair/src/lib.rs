@@ -76,8 +76,9 @@ pub mod trf;
 pub mod workflow;
 
 pub use api::{
-    check_tournament, generate_tournament, pair, pair_next, read_tournament, system_named, Board,
-    ByeKind, Difference, GameResult, Pair, PairOptions, Report, Round, Seat, TournamentBuilder,
+    check, check_tournament, generate_tournament, pair, pair_next, read_tournament, system_named,
+    Board, ByeKind, Difference, GameResult, Pair, PairOptions, Report, Round, Seat, TeamOptions,
+    TournamentBuilder,
 };
 pub use checklist::{ChecklistRow, ChecklistTable};
 pub use error::{Error, Location, Result};

@@ -217,15 +217,22 @@ pub struct Overview {
     pub next_round: usize,
     /// True when every round is paired.
     pub finished: bool,
-    /// The players by rank (points, then starting number).
+    /// The players by rank (points, then starting number); empty for a team tournament.
     pub standings: Vec<Standing>,
+    /// The teams of a team tournament by rank (primary, then secondary score); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<TeamStanding>,
     /// What the command line warns about when it pairs the next round (or checks a finished
     /// tournament).
     pub warnings: Vec<String>,
 }
 
-/// The standings and state of a tournament (TRF or JSON).
+/// The standings and state of a tournament (TRF or JSON); of a team tournament (or with the team
+/// system) the teams' standings.
 pub fn overview(input: &[u8], options: &PairOptions) -> Result<Overview> {
+    if crate::api::team::chosen(input, options) {
+        return team::team_overview(input, options);
+    }
     let (doc, t) = read_both(input)?;
     let edition = options.system.edition_for(&t, options.edition)?;
     let finished = t.total_rounds.is_some_and(|n| t.rounds_played >= n);
@@ -291,6 +298,7 @@ pub fn overview(input: &[u8], options: &PairOptions) -> Result<Overview> {
         next_round: t.next_round(),
         finished,
         standings,
+        teams: Vec::new(),
         warnings,
     })
 }
@@ -694,5 +702,10 @@ pub fn checklist_next(tournament: &Tournament, options: &PairOptions) -> Result<
     })
 }
 
+mod bindings;
+mod team;
 #[cfg(test)]
 mod tests;
+
+pub use bindings::{announce_named, record_round_named, to_json_text};
+pub use team::{TeamRoundView, TeamStanding};

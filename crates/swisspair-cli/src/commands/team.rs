@@ -2,14 +2,15 @@
 
 use std::path::Path;
 
+use swisspair::api::{read_team_tournament, team_round};
 use swisspair::check::team::check_teams;
 use swisspair::explain::team::TeamExplanation;
 use swisspair::generate::team::{generate_teams, TeamConfig};
 use swisspair::systems::team::checklist::checklist;
 use swisspair::systems::team::{explain, pair, why_not_paired, TeamPairing};
-use swisspair::tournament::team::{ColourMode, PrimaryScore, TeamRules, TeamTournament};
+use swisspair::tournament::team::{TeamRules, TeamTournament};
 use swisspair::trf::Trf;
-use swisspair::{Edition, Report, System};
+use swisspair::{Edition, Report, System, TeamOptions};
 
 use super::pair::Questions;
 use super::Progress;
@@ -27,7 +28,7 @@ pub fn chosen(cli: &Cli) -> Result<bool, Failure> {
     let by_file = !named
         && cli.generate.is_none()
         && match &cli.input {
-            Some(path) => names_team_code(&files::read(path)?),
+            Some(path) => swisspair::json::names_team_code(&files::read(path)?),
             None => false,
         };
     if !by_file && (cli.team_colours.is_some() || cli.team_score.is_some()) {
@@ -38,39 +39,11 @@ pub fn chosen(cli: &Cli) -> Result<bool, Failure> {
     Ok(by_file)
 }
 
-/// The file's `192` (or `092`) record names a `FIDE_TEAM...` code.
-fn names_team_code(bytes: &[u8]) -> bool {
-    String::from_utf8_lossy(bytes).lines().any(|l| {
-        let code = l.get(..3).unwrap_or("");
-        (code == "192" || code == "092") && TeamRules::is_team_code(l.get(3..).unwrap_or(""))
-    })
-}
-
 /// `--team-colours` and `--team-score` over the file's code.
 fn override_rules(cli: &Cli, rules: &mut TeamRules) -> Result<(), Failure> {
-    if let Some(c) = &cli.team_colours {
-        rules.colours = match c.to_ascii_lowercase().as_str() {
-            "a" => ColourMode::TypeA,
-            "b" => ColourMode::TypeB,
-            "none" => ColourMode::None,
-            _ => {
-                return Err(Failure::usage(format!(
-                    "--team-colours {c}: expected a (Type A), b (Type B) or none"
-                )))
-            }
-        };
-    }
-    if let Some(s) = &cli.team_score {
-        rules.primary = match s.to_ascii_lowercase().as_str() {
-            "mp" => PrimaryScore::MatchPoints,
-            "gp" => PrimaryScore::GamePoints,
-            _ => {
-                return Err(Failure::usage(format!(
-                    "--team-score {s}: expected mp (match points) or gp (game points)"
-                )))
-            }
-        };
-    }
+    TeamOptions::from_names(cli.team_colours.as_deref(), cli.team_score.as_deref())
+        .map_err(|e| Failure::usage(format!("--team-colours/--team-score: {e}")))?
+        .apply(rules);
     Ok(())
 }
 
@@ -93,8 +66,8 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
         )));
     }
     let bytes = files::read(input)?;
-    let (trf, mut tournament) =
-        TeamTournament::read_bytes(&bytes).map_err(|e| Failure::from_error(input, &e))?;
+    let (trf, mut tournament) = read_team_tournament(&bytes, &TeamOptions::default())
+        .map_err(|e| Failure::from_error(input, &e))?;
     override_rules(cli, &mut tournament.rules)?;
     let mut warnings = std::mem::take(&mut tournament.warnings);
     if tournament.rules.baku {
@@ -105,8 +78,8 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
         ));
     }
     warn(input, &warnings);
+    let json = crate::cli::json_format(cli.format.as_deref())?;
     if cli.check {
-        let json = crate::cli::json_format(cli.format.as_deref())?;
         write_checklists(cli, input, input, &trf, &tournament)?;
         return check(input, &trf, &tournament, cli.strict, json);
     }
@@ -120,6 +93,9 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
     };
     let result = pair_explained(cli, input, &tournament)?;
     let text = match &result {
+        Ok(p) if json => team_round(&tournament, p)
+            .to_json()
+            .map_err(|e| Failure::from_error(input, &e))?,
         Ok(p) => p.to_text(),
         Err(_) => String::new(),
     };
@@ -150,8 +126,7 @@ fn check(
         .map_err(|e| Failure::from_error(input, &e))?;
     bar.finish();
     if json {
-        let mut r = Report::new(System::Dutch, Edition::Y2026, &report);
-        r.system = "team".to_string();
+        let r = Report::new(System::Team, Edition::Y2026, &report);
         print!(
             "{}",
             r.to_json().map_err(|e| Failure::from_error(input, &e))?

@@ -1,4 +1,5 @@
-"""swisspair: the FIDE Swiss-system pairing engine (Dutch 2017 and 2026, Dubov, Lim, rating 1992).
+"""swisspair: the FIDE Swiss-system pairing engine (Dutch 2017 and 2026, Dubov, Lim, rating 1992, and
+Team Swiss, C.04.6 2026, as the system "team").
 
 >>> import swisspair
 >>> pairing = swisspair.pair(open("examples/club-16p-round5.trf").read(), system="dutch", edition="2017")
@@ -8,6 +9,12 @@
 A tournament is TRF text or a JSON document (detected from the content), as ``str`` or ``bytes``.
 Errors: ``InvalidInput`` (with ``line``, ``field`` and ``message``), ``NoValidPairing``; both derive
 from ``SwisspairError``.
+
+A team tournament (a TRF file with ``310`` team records and a ``FIDE_TEAM...`` code in its ``192`` or
+``092`` record, or its JSON document) is paired, checked and shown by the same functions, by the team
+system whatever ``system`` says (or named: ``system="team"``). In its pairing a board is a match (white
+and black are teams: ``start_number`` the TPN) and the bye is the pairing-allocated bye;
+``team_colours`` ("a", "b", "none") and ``team_score`` ("mp", "gp") override the file's code.
 """
 
 import json as _json
@@ -64,11 +71,22 @@ def _edition(edition: Union[None, str, int]) -> Optional[str]:
     return None if edition is None else str(edition)
 
 
+def _request(what, tournament, system, edition, maxi, team_colours=None, team_score=None):
+    """One request of the native module, its JSON result as Python objects."""
+    return _json.loads(
+        _swisspair.request_json(
+            what, _bytes(tournament), system, _edition(edition), maxi, team_colours, team_score
+        )
+    )
+
+
 def pair(
     tournament: Tournament,
     system: str = "dutch",
     edition: Union[None, str, int] = None,
     maxi: bool = False,
+    team_colours: Optional[str] = None,
+    team_score: Optional[str] = None,
 ) -> Dict[str, Any]:
     """Pairs the next round.
 
@@ -79,7 +97,7 @@ def pair(
     system: 2017 applied, 2026 in force since 1 February 2026), the result has an ``"edition_notice"``
     that says so.
     """
-    return _json.loads(_swisspair.pair_json(_bytes(tournament), system, _edition(edition), maxi))
+    return _request("pair", tournament, system, edition, maxi, team_colours, team_score)
 
 
 def check(
@@ -87,12 +105,14 @@ def check(
     system: str = "dutch",
     edition: Union[None, str, int] = None,
     maxi: bool = False,
+    team_colours: Optional[str] = None,
+    team_score: Optional[str] = None,
 ) -> Dict[str, Any]:
     """Re-pairs every round of a tournament; returns ``{"system", "edition", "rounds", "differences"}``.
 
     With ``"edition_notice"`` as :func:`pair` when the default edition applied for want of a choice.
     """
-    return _json.loads(_swisspair.check_json(_bytes(tournament), system, _edition(edition), maxi))
+    return _request("check", tournament, system, edition, maxi, team_colours, team_score)
 
 
 def generate(
@@ -103,7 +123,8 @@ def generate(
 ) -> str:
     """Generates a random tournament paired by the system; returns TRF text.
 
-    ``config`` holds the generator's ``key=value`` lines (PlayersNumber=, RoundsNumber=, ...).
+    ``config`` holds the generator's ``key=value`` lines (PlayersNumber=, RoundsNumber=, ...); with
+    ``system="team"`` the team generator's (PlayersNumber= the teams, TeamSize=, TeamColours=, ...).
     """
     return _swisspair.generate(system, _edition(edition), config, seed)
 
@@ -125,13 +146,20 @@ def before_round(tournament: Tournament, round: int) -> str:
 
 
 def overview(
-    tournament: Tournament, system: str = "dutch", edition: Union[None, str, int] = None
+    tournament: Tournament,
+    system: str = "dutch",
+    edition: Union[None, str, int] = None,
+    team_colours: Optional[str] = None,
+    team_score: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The standings and state of a tournament: ``{"system", "edition", "rounds_played",
     "total_rounds", "next_round", "finished", "standings", "warnings"}``; each standing has ``rank``,
     ``start_number``, ``name``, ``rating``, ``points``, ``rounds`` (opponent, colour, result) and
-    ``next`` (the bye announced for the round to be paired)."""
-    return _json.loads(_swisspair.overview_json(_bytes(tournament), system, _edition(edition)))
+    ``next`` (the bye announced for the round to be paired). Of a team tournament, ``standings`` is
+    empty and ``teams`` lists the teams by rank: ``rank``, ``tpn``, ``name``, ``members``,
+    ``match_points``, ``game_points``, ``rounds`` (kind, opponent, colour, match and game points) and
+    ``absent_next``."""
+    return _request("overview", tournament, system, edition, False, team_colours, team_score)
 
 
 def explain(
@@ -142,7 +170,7 @@ def explain(
 ) -> Dict[str, Any]:
     """Pairs the next round and explains it: ``{"round", "text", "explanation"}`` (``text`` as
     ``--explain`` writes it, ``explanation`` as ``--explain --format json``)."""
-    return _json.loads(_swisspair.explain_json(_bytes(tournament), system, _edition(edition), maxi))
+    return _request("explain", tournament, system, edition, maxi)
 
 
 def why(
@@ -166,7 +194,7 @@ def checklist(
 ) -> Dict[str, Any]:
     """The checklist of the round to be paired (``-l``) as data: ``{"round", "columns", "rows":
     [{"group", "cells"}], "text", ...}``."""
-    return _json.loads(_swisspair.checklist_json(_bytes(tournament), system, _edition(edition), maxi))
+    return _request("checklist", tournament, system, edition, maxi)
 
 
 def announce(tournament: Tournament, player: int, kind: Optional[str] = None) -> str:

@@ -456,6 +456,7 @@ fn play_tournament(
     given: Option<&GivenPlayers>,
     seed: u64,
 ) -> Result<(Trf, Option<Error>)> {
+    system.individual("generating an individual tournament")?;
     config.validate()?;
     let edition = system.check_edition(edition)?;
     let trf26 = edition.is_2026();

@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::score::Score;
 use crate::sorting::sort_by_key;
 use crate::systems::team::pair;
-use crate::tournament::team::{ColourMode, PrimaryScore, TeamTournament};
+use crate::tournament::team::{ColourMode, PrimaryScore, TeamRecord, TeamTournament};
 use crate::trf::{self, ByeRequestKind, Cell, CellColour, PlayerRecord, Record, ResultCode, Trf};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -269,20 +269,18 @@ impl Play<'_> {
         }
         for t in 0..n {
             let (m, g) = totals.get(t).copied().unwrap_or_default();
-            let mut line = format!(
-                "310 {:>3} {:<32} {:<5} {:>6} {:>6} {:>6} {:>3} ",
-                t + 1,
-                format!("Team {:03}", t + 1),
-                "",
-                "",
-                m.to_string(),
-                g.to_string(),
-                rank.get(t).copied().unwrap_or(0),
-            );
-            for k in 0..self.members() {
-                line.push_str(&format!(" {:>4}", self.member(t, k) + 1));
-            }
-            trf.push(line, Record::Other);
+            let record = TeamRecord {
+                tpn: Some(t as u32 + 1),
+                name: format!("Team {:03}", t + 1),
+                match_points: Some(m),
+                game_points: Some(g),
+                rank: Some(rank.get(t).copied().unwrap_or(0) as u32),
+                members: (0..self.members())
+                    .map(|k| self.member(t, k) as u32 + 1)
+                    .collect(),
+                ..TeamRecord::default()
+            };
+            trf.push(record.text(), Record::Other);
         }
         let byes: Vec<Option<u32>> = self.byes.iter().take(completed).copied().collect();
         if byes.iter().any(Option::is_some) {

@@ -252,6 +252,35 @@ pub struct AbnormalPointsJson {
     pub players: Vec<u32>,
 }
 
+/// A team of a team tournament (a `310` record): its TPN, name and members; the federation, average
+/// rating, points and rank as the file gives them (informative: the scores are computed from the games).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamJson {
+    /// The team's pairing number (C.04.6 1.1); absent: numbered in the order of the teams.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tpn: Option<u32>,
+    /// The team's name.
+    pub name: String,
+    /// The federation.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub federation: String,
+    /// The average rating, as written.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub average_rating: String,
+    /// The match points the file gives.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_points: Option<Points>,
+    /// The game points the file gives.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_points: Option<Points>,
+    /// The rank the file gives.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rank: Option<u32>,
+    /// The members' starting numbers, in board order.
+    pub members: Vec<u32>,
+}
+
 /// A tournament as a JSON document (see the module documentation and `schema/tournament.schema.json`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -279,6 +308,10 @@ pub struct TournamentJson {
     pub maxi: Option<bool>,
     /// The players.
     pub players: Vec<PlayerJson>,
+    /// The teams (`310`), in the file's order: a team tournament's rosters (its `tournament_type` names
+    /// a `FIDE_TEAM...` code).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<TeamJson>,
     /// Virtual points per player (`XXA`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub acceleration: Vec<AccelerationJson>,

@@ -7,6 +7,7 @@
 //! | JSON field | TRF records |
 //! | --- | --- |
 //! | `players` | `001` |
+//! | `teams` | `310` (a team tournament's rosters; its rules are the `tournament_type` code) |
 //! | `total_rounds` | `XXR`, `142` |
 //! | `initial_colour` | `XXC`, `152` |
 //! | `points` | `XXS`, `BBW`..`BBU`, `162` (merged: a later record overrides an earlier one) |
@@ -38,13 +39,15 @@ use serde::Serialize;
 use std::fmt::Write as _;
 
 mod document;
+mod team;
 
 use document::POINT_KEYS;
 pub use document::{
     AbnormalPointsJson, AccelerationJson, AccelerationRangeJson, ByeJson, ByeKindName, ColourName,
     ForbiddenJson, InitialColourName, PlayerJson, PointName, Points, ResultName, RoundJson,
-    TournamentJson,
+    TeamJson, TournamentJson,
 };
+pub use team::{is_team_document, names_team_code};
 
 /// The JSON Schema of the tournament document.
 pub const TOURNAMENT_SCHEMA: &str = include_str!("../../schema/tournament.schema.json");
@@ -75,15 +78,25 @@ pub fn read_tournament(bytes: &[u8]) -> Result<Tournament> {
 
 /// The tournament a JSON document stands for; errors name the JSON field.
 pub fn document_to_tournament(doc: &TournamentJson) -> Result<Tournament> {
+    if is_team_document(doc) {
+        return Err(Error::invalid(
+            None,
+            "teams",
+            "a team tournament: the team system pairs it (system \"team\")",
+        ));
+    }
     let (trf, paths) = document_to_trf_with_paths(doc)?;
     Tournament::from_trf(&trf).map_err(|e| at_path(e, &paths))
 }
 
 /// Reads the records of a TRF file or a JSON document (detected by [`is_json`]); for JSON, the records
-/// the document stands for, numbered as in the TRF file [`trf::write`] makes of them.
+/// the document stands for, numbered as in the TRF file [`trf::write`] makes of them. A team tournament
+/// ([`names_team_code`]) is read with its team records.
 pub fn read_trf(bytes: &[u8]) -> Result<Trf> {
     if is_json(bytes) {
         document_to_trf(&parse_document(bytes)?)
+    } else if names_team_code(bytes) {
+        trf::parse_team_bytes(bytes)
     } else {
         trf::parse_bytes(bytes)
     }
@@ -176,7 +189,10 @@ pub fn trf_to_document(trf: &Trf) -> TournamentJson {
                 round: a.round,
                 players: a.players.clone(),
             }),
-            Record::Other => doc.other_lines.push(line.text.clone()),
+            Record::Other => match team::team_json(&line.text) {
+                Some(t) => doc.teams.push(t),
+                None => doc.other_lines.push(line.text.clone()),
+            },
         }
     }
     doc
@@ -323,6 +339,11 @@ fn document_to_trf_with_paths(doc: &TournamentJson) -> Result<(Trf, Vec<String>)
             trf::format_player(&record),
             Record::Player(record),
         );
+    }
+    for (i, t) in doc.teams.iter().enumerate() {
+        let path = format!("teams[{i}]");
+        let text = team::checked_team_line(t, &path)?;
+        push(path, text, Record::Other);
     }
     for (i, a) in doc.acceleration.iter().enumerate() {
         let mut text = format!("XXA {:>4}", a.player);

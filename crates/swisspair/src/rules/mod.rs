@@ -21,10 +21,16 @@ pub enum System {
     Dubov,
     /// C.04.4.3, the Lim system.
     Lim,
+    /// C.04.6, the Swiss Team Pairing System (2026): it pairs team tournaments
+    /// ([`crate::tournament::team::TeamTournament`]), through [`crate::api::pair`],
+    /// [`crate::api::check`] and [`crate::api::generate_tournament`]; the entry points that take an
+    /// individual [`Tournament`] refuse it.
+    Team,
 }
 
 impl System {
-    /// Every system, in the order the command line lists them.
+    /// Every individual system, in the order the command line lists them (the team system has its
+    /// own option, `--team`).
     pub const ALL: [System; 4] = [
         System::Dutch,
         System::Rating1992,
@@ -39,6 +45,7 @@ impl System {
             System::Rating1992 => "rating1992",
             System::Dubov => "dubov",
             System::Lim => "lim",
+            System::Team => "team",
         }
     }
 
@@ -49,6 +56,7 @@ impl System {
             System::Rating1992 => &[Edition::Y1992],
             System::Dubov => &[Edition::Y1997],
             System::Lim => &[Edition::Y1999],
+            System::Team => &[Edition::Y2026],
         }
     }
 
@@ -64,7 +72,7 @@ impl System {
             System::Dutch => Some(NamedSystem::Dutch),
             System::Dubov => Some(NamedSystem::Dubov),
             System::Lim => Some(NamedSystem::Lim),
-            System::Rating1992 => None,
+            System::Rating1992 | System::Team => None,
         }
     }
 
@@ -76,6 +84,7 @@ impl System {
         tournament: &Tournament,
         requested: Option<Edition>,
     ) -> Result<Edition> {
+        self.individual("an individual tournament")?;
         if let Some(e) = requested {
             return self.check_edition(e);
         }
@@ -130,6 +139,28 @@ impl System {
             System::Rating1992 => "rating-based (1992)",
             System::Dubov => "Dubov",
             System::Lim => "Lim",
+            System::Team => "Swiss Team (C.04.6)",
         }
+    }
+
+    /// True for the team system, which pairs team tournaments.
+    pub fn is_team(self) -> bool {
+        self == System::Team
+    }
+
+    /// `Ok(self)` for an individual system; the team system refused (`what`: the entry point), with a
+    /// typed error: it pairs team tournaments, not a [`Tournament`].
+    pub fn individual(self, what: &str) -> Result<System> {
+        if self.is_team() {
+            return Err(Error::invalid(
+                None,
+                "system",
+                format!(
+                    "{what}: the team system pairs team tournaments (a file with 310 team records): \
+                     give the file's text to pair, check or overview"
+                ),
+            ));
+        }
+        Ok(self)
     }
 }

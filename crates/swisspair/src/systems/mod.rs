@@ -24,13 +24,16 @@ impl System {
 
     /// Pairs the tournament's next round under the given edition of the system's rules.
     pub fn pair_in(self, edition: Edition, tournament: &Tournament) -> Result<Pairing> {
-        let edition = self.check_edition(edition)?;
+        let edition = self
+            .individual("pairing a Tournament")?
+            .check_edition(edition)?;
         let state = RoundState::with_edition(tournament, edition);
         let mut pairing = match self {
             System::Dutch => dutch::pair(tournament, &state, edition)?,
             System::Dubov => dubov::pair(tournament, &state)?,
             System::Rating1992 => rating1992::pair(tournament, &state)?,
             System::Lim => lim::pair(tournament, &state)?,
+            System::Team => return Err(crate::error::Error::Internal("team system".into())),
         };
         self.order_boards(&mut pairing, &state);
         Ok(pairing)
@@ -44,13 +47,14 @@ impl System {
         edition: Edition,
         tournament: &Tournament,
     ) -> Result<(Pairing, crate::explain::Explanation)> {
-        let edition = self.check_edition(edition)?;
+        let edition = self.individual("explaining")?.check_edition(edition)?;
         let state = RoundState::with_edition(tournament, edition);
         let (mut pairing, explanation) = match self {
             System::Dutch => dutch::pair_explained(tournament, &state, edition)?,
             System::Dubov => dubov::pair_explained(tournament, &state)?,
             System::Rating1992 => rating1992::pair_explained(tournament, &state)?,
             System::Lim => lim::pair_explained(tournament, &state)?,
+            System::Team => return Err(crate::error::Error::Internal("team system".into())),
         };
         self.order_boards(&mut pairing, &state);
         Ok((pairing, explanation))

@@ -265,3 +265,17 @@ fn names_of_formats_and_results() {
     assert_eq!(ByeKind::parse("H"), Some(ByeKind::Half));
     assert_eq!(ByeKind::parse("x"), None);
 }
+
+/// A team tournament's overview: the teams by rank with their matches.
+#[test]
+fn overview_of_a_team_tournament() {
+    let trf = include_bytes!("../../../../tests/data/team/sharly/team_round2.trf");
+    let v = overview(trf, &dutch()).unwrap();
+    assert_eq!((v.system.as_str(), v.edition), ("team", 2026));
+    assert!(v.standings.is_empty());
+    assert_eq!(v.teams.len(), 4);
+    assert_eq!(v.teams[0].rank, 1);
+    assert_eq!(v.teams[0].rounds.len(), v.rounds_played);
+    assert_eq!(v.teams[0].rounds[0].kind, "match");
+    assert!(serde_json::to_string(&v).unwrap().contains("\"teams\""));
+}

@@ -13,6 +13,7 @@ mod records;
 mod tests;
 
 pub use code::{ColourMode, PrimaryScore, TeamRules, SUPPORTED_TEAM_CODES};
+pub use records::TeamRecord;
 
 use crate::error::Result;
 use crate::score::Score;

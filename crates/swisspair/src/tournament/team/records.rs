@@ -73,6 +73,67 @@ fn members(chars: &[char], from: usize, line: usize, field: &str) -> Result<Vec<
     Ok(out)
 }
 
+/// A `310` team record, every field of it: TPN (columns 5-7), name (9-40), federation (42-46),
+/// average rating (48-53), match points (55-60), game points (62-67), rank (69-71) and the members'
+/// starting numbers (4 columns every 5 from column 74). The points and the rank are informative: the
+/// reader computes the scores from the games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TeamRecord {
+    /// The team's TPN (blank: numbered in file order).
+    pub tpn: Option<u32>,
+    /// The team's name.
+    pub name: String,
+    /// The federation, as written.
+    pub federation: String,
+    /// The average rating, as written.
+    pub average_rating: String,
+    /// The match points the file gives.
+    pub match_points: Option<Score>,
+    /// The game points the file gives.
+    pub game_points: Option<Score>,
+    /// The rank the file gives.
+    pub rank: Option<u32>,
+    /// The members' starting numbers, in board order.
+    pub members: Vec<u32>,
+}
+
+impl TeamRecord {
+    /// Reads the `310` record `text` (of line `line`, for errors).
+    pub fn read(text: &str, line: usize) -> Result<TeamRecord> {
+        let chars: Vec<char> = text.chars().collect();
+        let field = |from, to| columns(&chars, from, to).trim().to_string();
+        Ok(TeamRecord {
+            tpn: number(&chars, 5, 7, line, "310 team number")?,
+            name: field(9, 40),
+            federation: field(42, 46),
+            average_rating: field(48, 53),
+            match_points: points(&chars, 55, 60, line, "310 match points")?,
+            game_points: points(&chars, 62, 67, line, "310 game points")?,
+            rank: number(&chars, 69, 71, line, "310 rank")?,
+            members: members(&chars, 74, line, "310 member")?,
+        })
+    }
+
+    /// The record's text, in the columns [`TeamRecord::read`] reads.
+    pub fn text(&self) -> String {
+        let shown = |s: Option<Score>| s.map_or(String::new(), |s| s.to_string());
+        let mut line = format!(
+            "310 {:>3} {:<32} {:<5} {:>6} {:>6} {:>6} {:>3} ",
+            self.tpn.map_or(String::new(), |t| t.to_string()),
+            self.name,
+            self.federation,
+            self.average_rating,
+            shown(self.match_points),
+            shown(self.game_points),
+            self.rank.map_or(String::new(), |r| r.to_string()),
+        );
+        for m in &self.members {
+            line.push_str(&format!(" {m:>4}"));
+        }
+        line.trim_end().to_string()
+    }
+}
+
 /// A roster as read: TPN (None for `013`), name, members, line.
 struct Roster {
     tpn: Option<u32>,
@@ -156,12 +217,15 @@ pub(super) fn read(trf: &Trf) -> Result<TeamTournament> {
                     rules_092 = Some(TeamRules::decode("092", text, l.number)?);
                 }
             }
-            Record::Other if code == "310" => rosters_310.push(Roster {
-                tpn: number(&chars, 5, 7, l.number, "310 team number")?,
-                name: columns(&chars, 9, 40).trim().to_string(),
-                members: members(&chars, 74, l.number, "310 member")?,
-                line: l.number,
-            }),
+            Record::Other if code == "310" => {
+                let r = TeamRecord::read(&l.text, l.number)?;
+                rosters_310.push(Roster {
+                    tpn: r.tpn,
+                    name: r.name,
+                    members: r.members,
+                    line: l.number,
+                })
+            }
             Record::Other if code == "013" => rosters_013.push(Roster {
                 tpn: None,
                 name: columns(&chars, 5, 36).trim().to_string(),

@@ -4,7 +4,12 @@
 //!   ([`TournamentBuilder`]).
 //! - Pair the next round with a system and an edition ([`pair_next`], options in [`PairOptions`]); the
 //!   result is a [`Round`]: boards in order, each with white and black ([`Seat`]), and the bye.
-//! - Check a finished tournament ([`check_tournament`]), generate one ([`generate_tournament`]).
+//! - Check a finished tournament ([`check_tournament`], or [`check`] from its text), generate one
+//!   ([`generate_tournament`]).
+//! - Team tournaments (C.04.6, [`System::Team`]): [`pair`], [`check`] and [`generate_tournament`] pair,
+//!   check and generate them, chosen by the options or by the file's `FIDE_TEAM...` code (see
+//!   [`team`]); [`TeamOptions`] override the file's colour preferences and primary score. The entry
+//!   points that take an individual [`Tournament`] refuse the team system (an invalid-input error).
 //!
 //! Every result serializes (serde) to the JSON of `swisspair -p --format json` and
 //! `swisspair -c --format json`. Errors are [`Error`]: for invalid input they name the line (TRF, or a
@@ -24,6 +29,10 @@ use crate::tournament::Tournament;
 use crate::trf::ResultCode;
 use serde::{Deserialize, Serialize};
 
+pub mod team;
+
+pub use team::{pair_team_next, read_team_tournament, team_round, TeamOptions};
+
 /// Reads a tournament from the bytes of a TRF file or of a JSON document (detected from the content:
 /// JSON starts with `{`).
 ///
@@ -36,13 +45,14 @@ pub fn read_tournament(input: &[u8]) -> Result<Tournament> {
     crate::json::read_tournament(input)
 }
 
-/// The system named `name`: `dutch`, `rating1992` (also `rating`, `1992`), `dubov` or `lim`
+/// The system named `name`: `dutch`, `rating1992` (also `rating`, `1992`), `dubov`, `lim` or `team`
 /// (case-insensitive).
 pub fn system_named(name: &str) -> Result<System> {
     let lower = name.trim().to_ascii_lowercase();
     let lower = lower.strip_prefix("--").unwrap_or(&lower);
     match lower {
         "rating" | "1992" | "rating-1992" => Ok(System::Rating1992),
+        "team" => Ok(System::Team),
         _ => System::ALL
             .into_iter()
             .find(|s| s.name() == lower)
@@ -50,13 +60,14 @@ pub fn system_named(name: &str) -> Result<System> {
                 Error::invalid(
                     None,
                     "system",
-                    format!("'{name}' is not one of dutch, rating1992, dubov, lim"),
+                    format!("'{name}' is not one of dutch, rating1992, dubov, lim, team"),
                 )
             }),
     }
 }
 
-/// How to pair: the system, the edition of its rules and the maxi-tournament switch.
+/// How to pair: the system, the edition of its rules, the maxi-tournament switch and the team
+/// system's overrides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PairOptions {
     /// The pairing system.
@@ -66,6 +77,8 @@ pub struct PairOptions {
     pub edition: Option<Edition>,
     /// Pair as a maxi-tournament (as `XXM 1`; only the Lim system reads it).
     pub maxi: bool,
+    /// The team system's overrides of the file's rules (ignored by the individual systems).
+    pub team: TeamOptions,
 }
 
 impl PairOptions {
@@ -75,7 +88,24 @@ impl PairOptions {
             system,
             edition: None,
             maxi: false,
+            team: TeamOptions::default(),
         }
+    }
+
+    /// Options from names, as the bindings take them, with the maxi switch and the team system's
+    /// overrides ([`TeamOptions::from_names`]).
+    pub fn named(
+        system: &str,
+        edition: Option<&str>,
+        maxi: bool,
+        team_colours: Option<&str>,
+        team_score: Option<&str>,
+    ) -> Result<PairOptions> {
+        Ok(PairOptions {
+            maxi,
+            team: TeamOptions::from_names(team_colours, team_score)?,
+            ..PairOptions::from_names(system, edition)?
+        })
     }
 
     /// Options from names, as the bindings take them: `system` as in [`system_named`], `edition` a year
@@ -100,6 +130,7 @@ impl PairOptions {
             system,
             edition,
             maxi: false,
+            team: TeamOptions::default(),
         })
     }
 }
@@ -128,7 +159,7 @@ pub struct Board {
 /// `swisspair -p --format json` (`schema/pairing.schema.json`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
-    /// The system's name (`dutch`, `rating1992`, `dubov`, `lim`).
+    /// The system's name (`dutch`, `rating1992`, `dubov`, `lim`, `team`).
     pub system: String,
     /// The edition's year.
     pub edition: u16,
@@ -255,8 +286,21 @@ pub(crate) fn ensure_rounds_left(tournament: &Tournament) -> Result<()> {
 }
 
 /// Reads a tournament (TRF or JSON) and pairs its next round: [`read_tournament`], then [`pair_next`].
+/// A team tournament (or [`System::Team`]) is paired by the team system ([`team`]).
 pub fn pair(input: &[u8], options: &PairOptions) -> Result<Round> {
+    if team::chosen(input, options) {
+        return team::pair_team(input, options);
+    }
     pair_next(&read_tournament(input)?, options)
+}
+
+/// Reads a tournament (TRF or JSON) and re-pairs every round: [`read_tournament`], then
+/// [`check_tournament`]. A team tournament (or [`System::Team`]) is checked by the team system.
+pub fn check(input: &[u8], options: &PairOptions) -> Result<Report> {
+    if team::chosen(input, options) {
+        return team::check_team(input, options);
+    }
+    check_tournament(&read_tournament(input)?, options)
 }
 
 /// A pair in a checker's report: white and black starting numbers, black 0 for the bye.
@@ -365,8 +409,18 @@ pub fn check_tournament(tournament: &Tournament, options: &PairOptions) -> Resul
 
 /// Generates a random tournament paired round by round by the chosen system and edition, as TRF text.
 /// `config` holds the generator's `key=value` lines (empty for the defaults: see
-/// [`crate::generate::KEYS`]); the same seed gives the same tournament.
+/// [`crate::generate::KEYS`]; for [`System::Team`] the team generator's keys, `docs/team.md`); the
+/// same seed gives the same tournament.
 pub fn generate_tournament(options: &PairOptions, config: &str, seed: u64) -> Result<String> {
+    if options.system.is_team() {
+        return team::generate_team(options, config, seed);
+    }
+    generate_individual(options, config, seed)
+}
+
+/// [`generate_tournament`] for the individual systems only (the team system refused): a program that
+/// leaves team tournaments out (the WebAssembly module for embedding) links no team code.
+pub fn generate_individual(options: &PairOptions, config: &str, seed: u64) -> Result<String> {
     let config = crate::generate::Config::parse(config)?;
     let edition = options
         .system
@@ -649,7 +703,7 @@ impl TournamentBuilder {
 mod tests {
     use super::*;
 
-    const EXAMPLE: &[u8] = include_bytes!("../../../examples/club-16p-round5.trf");
+    const EXAMPLE: &[u8] = include_bytes!("../../../../examples/club-16p-round5.trf");
 
     #[test]
     fn pairs_the_example_as_the_engine_does() {
