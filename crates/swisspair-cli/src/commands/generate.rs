@@ -35,16 +35,7 @@ pub fn run(g: &Generate<'_>) -> Result<(), Failure> {
         )?),
         None => None,
     };
-    let seed = match g.seed {
-        Some(s) => s,
-        None => {
-            let s = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            eprintln!("swisspair: seed {s}");
-            s
-        }
-    };
+    let seed = super::seed_or_clock(g.seed);
     let generator_failure = |e: &Error| Failure::labelled("generator", e);
     let generated = match &given {
         Some(players) => {

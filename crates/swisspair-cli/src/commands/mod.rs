@@ -79,3 +79,14 @@ impl Progress {
         }
     }
 }
+
+/// The generator's seed: the one given, else the clock's (said on stderr, so the file can be made again).
+pub fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        let s = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        eprintln!("swisspair: seed {s}");
+        s
+    })
+}

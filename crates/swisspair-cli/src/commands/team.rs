@@ -166,16 +166,7 @@ fn generate(cli: &Cli, config: Option<&Path>) -> Result<(), Failure> {
         }
         None => TeamConfig::default(),
     };
-    let seed = match cli.seed {
-        Some(s) => s,
-        None => {
-            let s = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            eprintln!("swisspair: seed {s}");
-            s
-        }
-    };
+    let seed = super::seed_or_clock(cli.seed);
     let (trf, stopped) =
         generate_teams(&settings, seed).map_err(|e| Failure::labelled("generator", &e))?;
     let text = swisspair::trf::write(&trf);

@@ -466,13 +466,7 @@ mod tests {
 
     #[test]
     fn first_best_from_any_best_assignment_matches_brute_force() {
-        let mut seed = 987654321u64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = crate::test_trf::draws(987654321);
         let mut checked = 0;
         for _ in 0..4000 {
             let n = 1 + next(6) as usize;
@@ -508,13 +502,7 @@ mod tests {
 
     #[test]
     fn matches_brute_force_on_random_cases() {
-        let mut seed = 12345u64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = crate::test_trf::draws(12345);
         for _ in 0..3000 {
             let kinds = 1 + next(4) as usize;
             let n = next(7) as usize;

@@ -96,13 +96,7 @@ fn enumerate_first(
 fn brackets_are_paired_as_the_text_enumerates() {
     use crate::tournament::team::ColourMode;
     use crate::tournament::Colour;
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move |m: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % m
-    };
+    let mut next = crate::test_trf::draws(0x9E37_79B9_7F4A_7C15);
     for case in 0..400 {
         let n = 2 * (1 + next(4) as usize);
         let mode = [ColourMode::TypeA, ColourMode::TypeB, ColourMode::None][case % 3];
@@ -250,14 +244,9 @@ proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
     #[test]
     fn every_round_meets_the_absolute_criteria(n in 2u32..15, seed in 0u64..u64::MAX) {
-        let mut state = seed | 1;
+        let mut next = crate::test_trf::draws(seed);
         let rounds = (n as usize - 1).min(7);
-        play(n, rounds, move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % 3) as u8
-        });
+        play(n, rounds, move || next(3) as u8);
     }
 }
 
@@ -380,13 +369,7 @@ fn first_set(
 
 #[test]
 fn upfloaters_are_chosen_as_the_text_enumerates() {
-    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = move |m: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % m
-    };
+    let mut next = crate::test_trf::draws(0x2545_F491_4F6C_DD1D);
     let mut compared = 0;
     for case in 0..1500 {
         let n = 4 + next(8) as usize;
