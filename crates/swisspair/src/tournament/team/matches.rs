@@ -371,8 +371,11 @@ fn check_board(
 ) -> Result<()> {
     let Some(o) = c.opponent else { return Ok(()) };
     let theirs = players.get(&o).map(|(_, q)| cell(q, r));
+    // A board both players forfeited (`-` on both sides) scores nothing for either team.
+    let double_forfeit = |t: Cell| c.result == ResultCode::ForfeitLoss && t.result == c.result;
     let agrees = theirs.is_some_and(|t| {
-        t.opponent == Some(p.start_number) && c.result.complement() == Some(t.result)
+        t.opponent == Some(p.start_number)
+            && (c.result.complement() == Some(t.result) || double_forfeit(t))
     });
     if agrees {
         return Ok(());

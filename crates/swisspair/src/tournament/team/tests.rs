@@ -86,6 +86,62 @@ fn game_points_contradicting_are_refused() {
     assert_eq!(e.line(), Some(6), "{e}");
 }
 
+/// Round-1 cells of team 3 (P5, P6) against team 4 (P7, P8), board by board.
+fn third_match(p5: &str, p6: &str, p7: &str, p8: &str) -> String {
+    ROUND2
+        .replace("     7 w 1\n", &format!("     7 w {p5}\n"))
+        .replace("     8 b 0\n", &format!("     8 b {p6}\n"))
+        .replace("     5 b 0\n", &format!("     5 b {p7}\n"))
+        .replace("     6 w 1\n", &format!("     6 w {p8}\n"))
+}
+
+#[test]
+fn a_board_both_players_forfeited_scores_nothing() {
+    // Board 1 forfeited by both; board 2 played and won by P8: team 4 wins 1-0, a match played.
+    let t = read(&third_match("-", "0", "-", "1")).unwrap();
+    let (c, d) = (&t.teams[2].rounds[0], &t.teams[3].rounds[0]);
+    assert_eq!((c.game_points, d.game_points), (Score(0), Score(10)));
+    assert!(matches!(
+        d.kind,
+        RoundKind::Match {
+            result: MatchResult::Win,
+            played: true,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_match_is_played_when_a_game_was_or_both_teams_took_part() {
+    // 1.6.1: each team won a board by forfeit: both came, the match was played, a draw; its colour is
+    // board 1's as scheduled (team 3 White).
+    let t = read(&third_match("+", "-", "-", "+")).unwrap();
+    let c = &t.teams[2].rounds[0];
+    assert_eq!(
+        c.kind,
+        RoundKind::Match {
+            opponent: 4,
+            colour: Some(Colour::White),
+            result: MatchResult::Draw,
+            played: true
+        }
+    );
+    // Team 3 won every board by forfeit: team 4 did not come, no match was played (no colour, no
+    // meeting), and the forfeit win bars team 3 from the PAB (C2).
+    let t = read(&third_match("+", "+", "-", "-")).unwrap();
+    let c = &t.teams[2].rounds[0];
+    assert_eq!(
+        c.kind,
+        RoundKind::Match {
+            opponent: 4,
+            colour: None,
+            result: MatchResult::Win,
+            played: false
+        }
+    );
+    assert!(c.kind.bars_the_bye() && c.kind.played_opponent().is_none());
+}
+
 #[test]
 fn team_codes() {
     let r = TeamRules::decode("192", "FIDE_TEAM_TYPEB_GP_BAKU", 3).unwrap();
