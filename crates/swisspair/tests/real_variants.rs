@@ -283,7 +283,7 @@ fn refusals_say_what_to_do() {
     assert_eq!(e.line(), Some(1));
     assert!(
         e.to_string().contains(
-            "a team tournament (192 FIDE_TEAM_TYPEA_MP_GP): swisspair pairs individual tournaments"
+            "a team tournament (192 FIDE_TEAM_TYPEA_MP_GP): pair it with the team system (--team, C.04.6)"
         ),
         "{e}"
     );

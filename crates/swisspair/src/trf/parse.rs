@@ -153,7 +153,7 @@ pub(crate) fn team_tournament(line: usize, field: &str, what: String) -> Error {
     Error::invalid(
         Some(line),
         field,
-        format!("a team tournament ({what}): swisspair pairs individual tournaments"),
+        format!("a team tournament ({what}): pair it with the team system (--team, C.04.6); the individual systems pair individual tournaments"),
     )
 }
 
