@@ -234,3 +234,15 @@ fn a_baku_code_is_warned_about_and_pairs_as_without_it() {
     );
     assert_eq!(stdout(&out), stdout(&run(&["--team", path(&plain), "-p"])));
 }
+
+#[test]
+fn a_finished_team_tournament_is_refused_for_pairing_saying_what_to_do() {
+    let out = run(&["--team", &team_data("generated/team-10.trf"), "-p"]);
+    assert_eq!(code(&out), 3, "{}", stderr(&out));
+    let text = stderr(&out);
+    assert!(
+        text.contains("all 11 rounds (XXR/142) are already paired") && text.contains("use -c"),
+        "{text}"
+    );
+    assert!(stdout(&out).is_empty());
+}

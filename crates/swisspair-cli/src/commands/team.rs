@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use swisspair::api::{read_team_tournament, team_round};
+use swisspair::api::{ensure_round_to_pair, read_team_tournament, team_round};
 use swisspair::check::team::check_teams;
 use swisspair::explain::team::TeamExplanation;
 use swisspair::generate::team::{generate_teams, TeamConfig};
@@ -91,6 +91,7 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
             "--team: give -p to pair the next round or -c to check every round",
         ));
     };
+    ensure_round_to_pair(&tournament).map_err(|e| Failure::from_error(input, &e))?;
     let result = pair_explained(cli, input, &tournament)?;
     let text = match &result {
         Ok(p) if json => team_round(&tournament, p)

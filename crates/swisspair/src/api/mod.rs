@@ -31,7 +31,9 @@ use serde::{Deserialize, Serialize};
 
 pub mod team;
 
-pub use team::{pair_team_next, read_team_tournament, team_round, TeamOptions};
+pub use team::{
+    ensure_round_to_pair, pair_team_next, read_team_tournament, team_round, TeamOptions,
+};
 
 /// Reads a tournament from the bytes of a TRF file or of a JSON document (detected from the content:
 /// JSON starts with `{`).

@@ -126,15 +126,24 @@ pub fn team_round(t: &TeamTournament, pairing: &TeamPairing) -> Round {
     }
 }
 
-/// Pairs the next round of the team tournament `t` (refused when its rounds are all paired).
-pub fn pair_team_next(t: &TeamTournament) -> Result<Round> {
-    if let Some(total) = t.total_rounds.filter(|&n| t.rounds_played >= n) {
-        return Err(Error::invalid(
+/// Refuses a team tournament whose rounds are all paired: there is no next round to pair.
+pub fn ensure_round_to_pair(t: &TeamTournament) -> Result<()> {
+    match t.total_rounds.filter(|&n| t.rounds_played >= n) {
+        Some(total) => Err(Error::invalid(
             None,
             "total rounds",
-            format!("all {total} rounds (XXR/142) are already paired"),
-        ));
+            format!(
+                "all {total} rounds (XXR/142) are already paired — use -c to check them, or raise \
+                 XXR/142 to pair another round"
+            ),
+        )),
+        None => Ok(()),
     }
+}
+
+/// Pairs the next round of the team tournament `t` (refused when its rounds are all paired).
+pub fn pair_team_next(t: &TeamTournament) -> Result<Round> {
+    ensure_round_to_pair(t)?;
     Ok(team_round(t, &pair(t)?))
 }
 
