@@ -164,22 +164,33 @@ function renderTeamStandings() {
   $("standings").innerHTML = head + rows.join("");
 }
 
-/// A team round's match table: white team, black team (the team whose first board has White first).
+/// A team round's match table: white team, black team (the team whose first board has White first), and
+/// one result select per board (from the white team's side; each team's first members play the boards).
 function renderMatches(p) {
   const teams = new Map(ov.teams.map((t) => [t.tpn, t]));
   const mp = (n) => fmt(teams.get(n)?.match_points ?? 0);
-  $("round-meta").textContent = `Round ${p.round} · ${p.boards.length} matches · paired by the ${SYSTEMS[p.system]} system, ${p.edition} edition` +
+  const boards = ov.boards ?? 0;
+  $("round-meta").textContent = `Round ${p.round} · ${p.boards.length} matches of ${boards} boards · paired by the ${SYSTEMS[p.system]} system, ${p.edition} edition` +
     (state.pairMs != null ? ` in ${state.pairMs.toFixed(0)} ms` : "") +
-    " · board results are entered in the team file (not on this page yet): download the pairing";
-  const rows = p.boards.map((b) =>
-    `<tr data-board="${b.board}"><td class="num">${b.board}</td><td class="num">${b.white.start_number}</td><td>${esc(b.white.name)}</td><td class="num">${mp(b.white.start_number)}</td><td>–</td>` +
+    " · results from the white team's side; each team's first members play boards 1 to " + boards;
+  const options = RESULTS.map((r) => `<option value="${r}">${r || "…"}</option>`).join("");
+  const rows = p.boards.map((b, i) =>
+    `<tr data-board="${b.board}"><td class="num">${b.board}</td><td class="num">${b.white.start_number}</td><td>${esc(b.white.name)}</td><td class="num">${mp(b.white.start_number)}</td>` +
+    `<td class="team-results">${Array.from({ length: boards }, (_, j) => `<select class="result" data-index="${i}" data-seat="${j}" title="board ${j + 1}">${options}</select>`).join("")}</td>` +
     `<td class="num">${b.black.start_number}</td><td>${esc(b.black.name)}</td><td class="num">${mp(b.black.start_number)}</td></tr>`);
-  $("boards").innerHTML = `<tr><th class="num">Match</th><th class="num">TPN</th><th>White team</th><th class="num">MP</th><th></th><th class="num">TPN</th><th>Black team</th><th class="num">MP</th></tr>` + rows.join("");
+  $("boards").innerHTML = `<tr><th class="num">Match</th><th class="num">TPN</th><th>White team</th><th class="num">MP</th><th>Boards 1–${boards}</th><th class="num">TPN</th><th>Black team</th><th class="num">MP</th></tr>` + rows.join("");
+  if (!Array.isArray(state.results[0]) || state.results.length !== p.boards.length) state.results = p.boards.map(() => Array(boards).fill(""));
+  for (const s of $("boards").querySelectorAll("select.result")) s.value = state.results[Number(s.dataset.index)]?.[Number(s.dataset.seat)] ?? "";
   $("pab").textContent = p.bye ? `Pairing-allocated bye: ${p.bye.start_number} ${p.bye.name}` : "No pairing-allocated bye.";
   const absent = ov.teams.filter((t) => t.absent_next).sort((a, b) => a.tpn - b.tpn).map((t) => `${t.tpn} ${t.name}`);
   $("absent").textContent = absent.length ? `Not paired: ${absent.join(", ")}.` : "";
-  $("record").disabled = true;
+  $("record").disabled = !resultsComplete();
   $("explain-round").disabled = true;
+}
+
+/// Every board (every board of every match, for teams) has a result.
+function resultsComplete() {
+  return state.results.flat().every((r) => !!r);
 }
 
 function byNumber() {
@@ -220,7 +231,7 @@ function renderRound() {
   const absent = ov.standings.filter((s) => s.next).sort((a, b) => a.start_number - b.start_number)
     .map((s) => `${s.start_number} ${s.name} (${BYE_WORDS[s.next.result] ?? s.next.result})`);
   $("absent").textContent = absent.length ? `Not paired: ${absent.join(", ")}.` : "";
-  $("record").disabled = state.results.some((r) => !r);
+  $("record").disabled = !resultsComplete();
 }
 
 function renderCrosstable() {
@@ -324,7 +335,7 @@ function pairRound() {
 
 function recordRound() {
   try {
-    let doc = sp.addRound(state.doc, state.pairing, state.results);
+    let doc = ov.teams ? sp.addTeamRound(state.doc, state.pairing, state.results) : sp.addRound(state.doc, state.pairing, state.results);
     const next = sp.overview(doc, options());
     if (!next.finished) for (const n of state.withdrawn) doc = sp.announce(doc, n, "Z");
     state.doc = doc;
@@ -458,8 +469,10 @@ function wire() {
   });
   $("boards").addEventListener("change", (e) => {
     if (!e.target.matches("select.result")) return;
-    state.results[Number(e.target.dataset.index)] = e.target.value;
-    $("record").disabled = state.results.some((r) => !r);
+    const i = Number(e.target.dataset.index);
+    if (e.target.dataset.seat !== undefined) state.results[i][Number(e.target.dataset.seat)] = e.target.value;
+    else state.results[i] = e.target.value;
+    $("record").disabled = !resultsComplete();
     save();
   });
   $("standings").addEventListener("change", (e) => {

@@ -117,6 +117,14 @@ async function enterResults(seed) {
   }
 }
 
+/// A result in every board's select of every match, from `seed` on.
+async function enterTeamResults(seed) {
+  const results = ["1-0", "½-½", "0-1", "+-", "-+"];
+  const selects = await page.$$("#boards select.result");
+  assert.ok(selects.length > 0, "no result selects");
+  for (const [k, s] of selects.entries()) await s.select(results[(k + seed) % results.length]);
+}
+
 async function download(what) {
   // One file at a time: the folder is emptied first (a second download of a name may replace the first).
   for (const f of readdirSync(downloads)) rmSync(join(downloads, f), { force: true });
@@ -349,6 +357,28 @@ test("Team Swiss: a team file's standings, its round paired and checked as swiss
   // The pairing downloaded as swisspair --team -p writes it.
   const pairs = await download("pairs");
   assert.equal(readFileSync(pairs, "utf8"), cli(["--team", team, "-p"]).stdout);
+  // Every board's result entered (one select per board of each match), the round recorded, the next
+  // round paired: the TRF downloaded re-pairs as recorded and pairs the next round as the page does.
+  assert.equal(await page.$eval("#record", (e) => e.disabled), true);
+  await enterTeamResults(0);
+  await page.screenshot({ path: join(shots, "team-results.png") });
+  await page.click("#record");
+  await page.waitForFunction(() => /2 of 3 rounds played/.test(document.querySelector("#status").textContent));
+  await pairNext();
+  const recorded = await download("trf16");
+  // The file's own round 1 is not C.04.6's (the fork's test input): the rounds recorded add no difference.
+  const original = JSON.parse(cli(["--team", team, "-c", "--format", "json"]).stdout).differences;
+  const check = JSON.parse(cli(["--team", recorded, "-c", "--format", "json"]).stdout);
+  assert.equal(check.rounds, 2);
+  assert.deepEqual(check.differences, original);
+  assert.equal(await pairsText(), cli(["--team", recorded, "-p"]).stdout);
+  await enterTeamResults(1);
+  await page.click("#record");
+  await page.waitForFunction(() => /3 of 3 rounds played/.test(document.querySelector("#status").textContent));
+  const last = await download("trf16");
+  const final = JSON.parse(cli(["--team", last, "-c", "--format", "json"]).stdout);
+  assert.equal(final.rounds, 3);
+  assert.deepEqual(final.differences, original);
   // A finished team tournament checked as swisspair --team -c.
   await page.click("#clear");
   const generated = join(repo, "tests", "data", "team", "generated", "team-10.trf");

@@ -298,6 +298,25 @@ pub fn add_round(tournament: &str, pairing: JsValue, results: JsValue) -> Result
     .map_err(|e| js_error(&e))
 }
 
+/// Records the round `pairing` of a team tournament (as `pair` returns it: a board is a match) with
+/// `results`: per match, one result per board in board order, from the white team's side (`"1-0"`,
+/// `"½-½"`, `"0-1"`, `"+-"`, `"-+"`, `"--"`); each team's first members play the boards. Returns the
+/// tournament as JSON text.
+#[cfg(feature = "page")]
+#[wasm_bindgen(js_name = addTeamRound)]
+pub fn add_team_round(
+    tournament: &str,
+    pairing: JsValue,
+    results: JsValue,
+) -> Result<String, JsValue> {
+    (|| {
+        let round: swisspair::Round = from_js(&pairing, "a pairing")?;
+        let texts: Vec<Vec<String>> = from_js(&results, "a list of results per match")?;
+        swisspair::workflow::record_team_round_named(tournament.as_bytes(), &round, &texts)
+    })()
+    .map_err(|e| js_error(&e))
+}
+
 /// A tournament from a pasted list of players (one a line: name, rating, federation) with `rounds`
 /// rounds, the top player white in round 1 unless `initial_white` is false; returns it as JSON text.
 #[cfg(feature = "page")]

@@ -222,6 +222,9 @@ pub struct Overview {
     /// The teams of a team tournament by rank (primary, then secondary score); empty otherwise.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<TeamStanding>,
+    /// The boards of a match in a team tournament: the results [`record_team_round`] takes per match.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub boards: Option<usize>,
     /// What the command line warns about when it pairs the next round (or checks a finished
     /// tournament).
     pub warnings: Vec<String>,
@@ -299,6 +302,7 @@ pub fn overview(input: &[u8], options: &PairOptions) -> Result<Overview> {
         finished,
         standings,
         teams: Vec::new(),
+        boards: None,
         warnings,
     })
 }
@@ -707,5 +711,5 @@ mod team;
 #[cfg(test)]
 mod tests;
 
-pub use bindings::{announce_named, record_round_named, to_json_text};
-pub use team::{TeamRoundView, TeamStanding};
+pub use bindings::{announce_named, record_round_named, record_team_round_named, to_json_text};
+pub use team::{read_team_document, record_team_round, TeamRoundView, TeamStanding};

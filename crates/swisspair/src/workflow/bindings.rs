@@ -1,7 +1,10 @@
 //! What the Python package and the WebAssembly module share: requests named as text (results, bye
 //! kinds), results as JSON text. Each binding only converts its language's values.
 
-use super::{announce, read_document, record_round, Checklist, Explained};
+use super::{
+    announce, read_document, read_team_document, record_round, record_team_round, Checklist,
+    Explained,
+};
 use crate::api::{ByeKind, GameResult, Round};
 use crate::error::{Error, Result};
 use crate::json;
@@ -57,19 +60,41 @@ pub fn record_round_named(
     pairing: &Round,
     results: &[String],
 ) -> Result<String> {
+    let results = parse_results(results, "board")?;
+    let doc = read_document(tournament)?;
+    json::document_to_string(&record_round(&doc, pairing, &results)?)
+}
+
+/// Records the round `pairing` of the team tournament `tournament` (TRF or JSON) with, per match, one
+/// result a board in board order from the white team's side ([`record_team_round`]); the tournament
+/// as JSON text.
+pub fn record_team_round_named(
+    tournament: &[u8],
+    pairing: &Round,
+    results: &[Vec<String>],
+) -> Result<String> {
     let results = results
+        .iter()
+        .enumerate()
+        .map(|(i, r)| parse_results(r, &format!("match {}, board", i + 1)))
+        .collect::<Result<Vec<_>>>()?;
+    let doc = read_team_document(tournament)?;
+    json::document_to_string(&record_team_round(&doc, pairing, &results)?)
+}
+
+/// Results written as an arbiter writes them ([`GameResult::parse`]), `what` naming each in errors.
+fn parse_results(results: &[String], what: &str) -> Result<Vec<GameResult>> {
+    results
         .iter()
         .enumerate()
         .map(|(i, r)| {
             GameResult::parse(r).ok_or_else(|| {
                 Error::invalid(
                     None,
-                    format!("board {}", i + 1),
+                    format!("{what} {}", i + 1),
                     format!("'{r}' is not a result (1-0, ½-½, 0-1, +-, -+, --)"),
                 )
             })
         })
-        .collect::<Result<Vec<_>>>()?;
-    let doc = read_document(tournament)?;
-    json::document_to_string(&record_round(&doc, pairing, &results)?)
+        .collect()
 }

@@ -1,15 +1,17 @@
 //! The overview of a team tournament (C.04.6): the teams by rank with every round's match, for the
 //! page and the bindings ([`super::overview`] gives it for a team tournament).
 
-use super::{Overview, Standing};
-use crate::api::{read_team_tournament, PairOptions};
-use crate::error::Result;
-use crate::json::{ColourName, Points};
+use super::{announced_code, Overview, Standing};
+use crate::api::{read_team_tournament, GameResult, PairOptions, Round, TeamOptions};
+use crate::error::{Error, Result};
+use crate::json::{self, ColourName, Points, ResultName, RoundJson, TournamentJson};
 use crate::rules::System;
 use crate::score::Score;
 use crate::tournament::team::{PrimaryScore, RoundKind, TeamRound};
 use crate::tournament::Colour;
+use crate::trf::ResultCode;
 use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// What a team did in one round.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -109,6 +111,7 @@ pub(super) fn team_overview(input: &[u8], options: &PairOptions) -> Result<Overv
         finished,
         standings: Vec::<Standing>::new(),
         teams,
+        boards: Some(boards_of(&json::trf_to_document(&trf), t.rounds_played)),
         warnings,
     })
 }
@@ -132,4 +135,232 @@ fn view(r: &TeamRound) -> TeamRoundView {
         match_points: Points(r.match_points),
         game_points: Points(r.game_points),
     }
+}
+
+/// Records round `round` of a team tournament (the pairing [`crate::pair`] gives for it: a board is a
+/// match, white the team whose first board has White) with `results`: per match, one result per board
+/// in board order, each from the white team's side (`1-0`: the white team's member won the board,
+/// whatever his colour). The lineup: each team's first B members of its `310` roster play boards 1 to
+/// B, where B is the length of the `352` colour sequence, otherwise the most members of one team that
+/// played in one round so far, otherwise the smallest roster. Board 1's member of the white team has
+/// White and the colours alternate (or follow `352`). The other members' cells stay blank; the members
+/// of the team with the pairing-allocated bye get `U`, those of a team not paired the bye announced in a
+/// `240` record for it, otherwise `Z`. The `310` records' points and ranks follow the results.
+pub fn record_team_round(
+    doc: &TournamentJson,
+    round: &Round,
+    results: &[Vec<GameResult>],
+) -> Result<TournamentJson> {
+    let text = json::document_to_string(doc)?;
+    let (_, t) = read_team_tournament(text.as_bytes(), &TeamOptions::default())?;
+    if round.round != t.rounds_played + 1 {
+        return Err(Error::invalid(
+            None,
+            "round",
+            format!(
+                "the pairing is of round {}, the tournament's next round is {}",
+                round.round,
+                t.rounds_played + 1
+            ),
+        ));
+    }
+    if results.len() != round.boards.len() {
+        return Err(Error::invalid(
+            None,
+            "results",
+            format!(
+                "{} matches' results for {} matches",
+                results.len(),
+                round.boards.len()
+            ),
+        ));
+    }
+    let slot = t.rounds_played;
+    let rosters = rosters(doc);
+    let pattern = board_colours(doc);
+    let boards = boards_of(doc, slot);
+    let roster = |tpn: u32| {
+        rosters
+            .get(&tpn)
+            .ok_or_else(|| Error::invalid(None, "pairing", format!("no team {tpn}")))
+    };
+    let mut cells: Vec<(u32, RoundJson)> = Vec::new();
+    let mut paired: BTreeSet<u32> = BTreeSet::new();
+    for (i, (b, match_results)) in round.boards.iter().zip(results).enumerate() {
+        let (white, black) = (b.white.start_number, b.black.start_number);
+        if match_results.len() != boards {
+            return Err(Error::invalid(
+                None,
+                format!("match {}", i + 1),
+                format!("{} results for {boards} boards", match_results.len()),
+            ));
+        }
+        let (wm, bm) = (roster(white)?, roster(black)?);
+        for tpn in [white, black] {
+            if !paired.insert(tpn) {
+                return Err(Error::invalid(
+                    None,
+                    "pairing",
+                    format!("team {tpn} is paired twice in round {}", round.round),
+                ));
+            }
+            if roster(tpn)?.len() < boards {
+                return Err(Error::invalid(
+                    None,
+                    "pairing",
+                    format!("team {tpn} has fewer members than the {boards} boards"),
+                ));
+            }
+        }
+        for (j, (result, (&w, &k))) in match_results.iter().zip(wm.iter().zip(bm)).enumerate() {
+            let same = match &pattern {
+                Some(p) if !p.is_empty() => p.get(j % p.len()) == p.first(),
+                _ => j % 2 == 0,
+            };
+            let (wc, kc) = if same {
+                (ColourName::White, ColourName::Black)
+            } else {
+                (ColourName::Black, ColourName::White)
+            };
+            let (wr, kr) = result.codes();
+            cells.push((w, game(k, wc, wr)));
+            cells.push((k, game(w, kc, kr)));
+        }
+    }
+    let mut codes: BTreeMap<u32, ResultCode> = BTreeMap::new();
+    if let Some(bye) = &round.bye {
+        if !paired.insert(bye.start_number) {
+            return Err(Error::invalid(
+                None,
+                "pairing",
+                format!("team {} is paired twice", bye.start_number),
+            ));
+        }
+        codes.insert(bye.start_number, ResultCode::PairingAllocatedBye);
+    }
+    for &tpn in rosters.keys() {
+        if !paired.contains(&tpn) {
+            codes.insert(tpn, announced_code(&doc.byes, round.round, tpn));
+        }
+    }
+    for (tpn, code) in codes {
+        for &m in roster(tpn)? {
+            cells.push((
+                m,
+                RoundJson {
+                    opponent: None,
+                    colour: None,
+                    result: Some(ResultName(code)),
+                },
+            ));
+        }
+    }
+    let mut doc = doc.clone();
+    let written: BTreeMap<u32, RoundJson> = cells.into_iter().collect();
+    for p in &mut doc.players {
+        p.rounds.resize(slot, RoundJson::default());
+        p.rounds
+            .push(written.get(&p.start_number).copied().unwrap_or_default());
+    }
+    doc.byes.retain(|b| b.round as usize != round.round);
+    doc.absent.clear();
+    // The `310` records' points and ranks, as the overview computes them.
+    let text = json::document_to_string(&doc)?;
+    let ov = team_overview(text.as_bytes(), &PairOptions::new(System::Team))?;
+    for (i, team) in doc.teams.iter_mut().enumerate() {
+        let tpn = team
+            .tpn
+            .unwrap_or_else(|| u32::try_from(i + 1).unwrap_or(u32::MAX));
+        if let Some(s) = ov.teams.iter().find(|s| s.tpn == tpn) {
+            team.match_points = Some(s.match_points);
+            team.game_points = Some(s.game_points);
+            team.rank = u32::try_from(s.rank).ok();
+        }
+    }
+    Ok(doc)
+}
+
+/// The teams' members by TPN.
+fn rosters(doc: &TournamentJson) -> BTreeMap<u32, Vec<u32>> {
+    doc.teams
+        .iter()
+        .enumerate()
+        .map(|(i, team)| {
+            let tpn = team
+                .tpn
+                .unwrap_or_else(|| u32::try_from(i + 1).unwrap_or(u32::MAX));
+            (tpn, team.members.clone())
+        })
+        .collect()
+}
+
+/// The number of boards of the round after `slot` rounds ([`record_team_round`]).
+fn boards_of(doc: &TournamentJson, slot: usize) -> usize {
+    board_count(doc, &rosters(doc), slot, board_colours(doc).as_deref())
+}
+
+/// A member's cell for a board played (or forfeited).
+fn game(opponent: u32, colour: ColourName, result: ResultCode) -> RoundJson {
+    RoundJson {
+        opponent: Some(opponent),
+        colour: Some(colour),
+        result: Some(ResultName(result)),
+    }
+}
+
+/// The `352` record's board colours (the first team's), when the document keeps one.
+fn board_colours(doc: &TournamentJson) -> Option<Vec<char>> {
+    doc.other_lines
+        .iter()
+        .find(|l| l.starts_with("352"))
+        .map(|l| {
+            l.get(3..)
+                .unwrap_or("")
+                .trim()
+                .chars()
+                .map(|c| c.to_ascii_uppercase())
+                .collect()
+        })
+}
+
+/// The number of boards: `352`'s length, otherwise the most members of one team that played in one
+/// of the rounds before `slot`, otherwise the smallest roster.
+fn board_count(
+    doc: &TournamentJson,
+    rosters: &BTreeMap<u32, Vec<u32>>,
+    slot: usize,
+    pattern: Option<&[char]>,
+) -> usize {
+    if let Some(p) = pattern.filter(|p| !p.is_empty()) {
+        return p.len();
+    }
+    let cells: BTreeMap<u32, &[RoundJson]> = doc
+        .players
+        .iter()
+        .map(|p| (p.start_number, p.rounds.as_slice()))
+        .collect();
+    let cells = &cells;
+    let fielded = (0..slot)
+        .flat_map(|r| {
+            rosters.values().map(move |members| {
+                members
+                    .iter()
+                    .filter_map(|m| cells.get(m).and_then(|c| c.get(r)))
+                    .filter(|c| c.result.is_some_and(|x| x.0.is_game()))
+                    .count()
+            })
+        })
+        .max()
+        .unwrap_or(0);
+    if fielded > 0 {
+        fielded
+    } else {
+        rosters.values().map(Vec::len).min().unwrap_or(0)
+    }
+}
+
+/// Reads a team tournament (TRF or JSON, detected) as a document, checked as the team reader reads it.
+pub fn read_team_document(input: &[u8]) -> Result<TournamentJson> {
+    let (trf, _) = read_team_tournament(input, &TeamOptions::default())?;
+    Ok(json::trf_to_document(&trf))
 }

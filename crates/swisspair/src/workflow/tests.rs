@@ -1,6 +1,7 @@
 use super::*;
 use crate::api::{check_tournament, pair_next, system_named};
 use crate::rules::System;
+use crate::Score;
 
 const EXAMPLE: &[u8] = include_bytes!("../../../../examples/club-16p-round5.trf");
 
@@ -278,4 +279,85 @@ fn overview_of_a_team_tournament() {
     assert_eq!(v.teams[0].rounds.len(), v.rounds_played);
     assert_eq!(v.teams[0].rounds[0].kind, "match");
     assert!(serde_json::to_string(&v).unwrap().contains("\"teams\""));
+}
+
+/// A generated team tournament cut after round 9, its rounds 10 and 11 paired and recorded with
+/// results: read back, the checker re-pairs every round as recorded and the teams' points follow.
+#[test]
+fn team_rounds_are_recorded_and_read_back() {
+    let team = PairOptions::new(System::Team);
+    let input = include_bytes!("../../../../tests/data/team/generated/team-10.trf");
+    let mut doc = read_team_document(input).unwrap();
+    for p in &mut doc.players {
+        p.rounds.truncate(9);
+    }
+    // `320`'s PABs of rounds 1 to 9 (13 characters, then 4 a round).
+    for l in &mut doc.other_lines {
+        if l.starts_with("320") {
+            *l = l
+                .chars()
+                .take(13 + 4 * 9)
+                .collect::<String>()
+                .trim_end()
+                .to_string();
+        }
+    }
+    let before = overview(json::document_to_string(&doc).unwrap().as_bytes(), &team).unwrap();
+    let total = |o: &Overview| {
+        o.teams
+            .iter()
+            .map(|t| t.match_points.0)
+            .fold(Score::ZERO, |a, b| a + b)
+    };
+    for r in 10..=11 {
+        let text = json::document_to_string(&doc).unwrap();
+        let round = crate::pair(text.as_bytes(), &team).unwrap();
+        assert_eq!(round.round, r);
+        let results: Vec<Vec<GameResult>> = round
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, _)| {
+                (0..4)
+                    .map(|j| match (i + j) % 4 {
+                        0 => GameResult::WhiteWins,
+                        1 => GameResult::Draw,
+                        2 => GameResult::BlackWins,
+                        _ => GameResult::WhiteWinsByForfeit,
+                    })
+                    .collect()
+            })
+            .collect();
+        doc = record_team_round(&doc, &round, &results).unwrap();
+        let text = json::document_to_string(&doc).unwrap();
+        let report = crate::check(text.as_bytes(), &team).unwrap();
+        assert_eq!((report.rounds, report.differences.len()), (r, 0));
+        let o = overview(text.as_bytes(), &team).unwrap();
+        assert_eq!(o.rounds_played, r);
+        for b in &round.boards {
+            let white = o
+                .teams
+                .iter()
+                .find(|t| t.tpn == b.white.start_number)
+                .unwrap();
+            let played = white.rounds.last().unwrap();
+            assert_eq!(played.opponent, Some(b.black.start_number));
+            // Two boards won (one by forfeit), one drawn, one lost.
+            assert_eq!(played.game_points.0, Score::tenths(25));
+        }
+        if let Some(bye) = &round.bye {
+            let t = o.teams.iter().find(|t| t.tpn == bye.start_number).unwrap();
+            assert_eq!(t.rounds.last().unwrap().kind, "U");
+        }
+    }
+    let after = overview(json::document_to_string(&doc).unwrap().as_bytes(), &team).unwrap();
+    assert!(after.finished);
+    assert!(total(&after) > total(&before));
+    let written = doc
+        .teams
+        .iter()
+        .find(|t| t.tpn == Some(after.teams[0].tpn))
+        .unwrap();
+    assert_eq!(written.rank, Some(1));
+    assert_eq!(written.match_points, Some(after.teams[0].match_points));
 }
