@@ -102,7 +102,7 @@ function render() {
   $("warnings").innerHTML = ov.warnings.map((w) => `<li>warning: ${esc(w)}</li>`).join("");
   for (const b of document.querySelectorAll(".tabs button")) b.classList.toggle("active", b.dataset.tab === tab);
   for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${tab}`;
-  if (teams && (tab === "crosstable" || tab === "checklist")) {
+  if (teams && tab === "crosstable") {
     $(tab).innerHTML = "<tr><td>Not shown for team tournaments yet: the standings give each round's match.</td></tr>";
   } else if (tab === "standings") (teams ? renderTeamStandings : renderStandings)();
   else if (tab === "round") renderRound();
@@ -270,6 +270,11 @@ function renderChecklist() {
     $("checklist").innerHTML = `<tr><td>${esc(errorText(e))}</td></tr>`;
     return;
   }
+  if (list.system === "team") {
+    // A team tournament's checklist as `swisspair --team -l` writes it.
+    $("checklist").innerHTML = `<tr><td><pre id="team-checklist">${esc(list.text)}</pre></td></tr>`;
+    return;
+  }
   let group;
   const rows = [];
   for (const r of list.rows) {
@@ -364,7 +369,8 @@ function announce(player, code) {
 }
 
 function ask(player, other) {
-  const name = (n) => byNumber().get(n)?.name ?? "";
+  const name = (n) => (ov.teams ? ov.teams.find((t) => t.tpn === n) : byNumber().get(n))?.name ?? "";
+  const who = ov.teams ? "team" : "player";
   $("why").hidden = false;
   if (ov.finished) {
     $("why-title").textContent = "Why";
@@ -373,7 +379,7 @@ function ask(player, other) {
   }
   $("why-title").textContent = other
     ? `Why ${player} (${name(player)}) and ${other} (${name(other)}) are not paired in round ${ov.next_round}`
-    : `Why: player ${player} (${name(player)}) in round ${ov.next_round}`;
+    : `Why: ${who} ${player} (${name(player)}) in round ${ov.next_round}`;
   try {
     $("why-text").textContent = sp.why(state.doc, player, other, options());
   } catch (e) {
@@ -479,6 +485,14 @@ function wire() {
     if (e.target.matches("select.bye")) announce(Number(e.target.dataset.player), e.target.value);
   });
   const clickPlayer = (e) => {
+    const team = ov?.teams && e.target.closest("tr.team");
+    if (team) {
+      const n = Number(team.dataset.team);
+      if (e.shiftKey && selected && selected !== n) return ask(selected, n);
+      selected = n;
+      for (const tr of $("standings").querySelectorAll("tr.team")) tr.classList.toggle("selected", Number(tr.dataset.team) === n);
+      return ask(n);
+    }
     const td = e.target.closest("td.name");
     if (!td) return;
     const n = Number(td.dataset.player ?? td.closest("tr").dataset.player);

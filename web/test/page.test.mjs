@@ -349,6 +349,18 @@ test("Team Swiss: a team file's standings, its round paired and checked as swiss
   assert.equal(await page.$eval("#system", (e) => e.value), "team");
   assert.equal(await page.$$eval("#standings tr.team", (r) => r.length), 4);
   await page.screenshot({ path: join(shots, "team-standings.png") });
+  // The checklist as swisspair --team -p -l writes it; a team clicked: why, as --team --why N says.
+  await tab("checklist");
+  await page.waitForSelector("#team-checklist");
+  const list = join(work, "team_round2.list");
+  cli(["--team", team, "-p", "-l", list]);
+  assert.equal(await page.$eval("#team-checklist", (e) => e.textContent), readFileSync(list, "utf8"));
+  await tab("standings");
+  await page.click('#standings tr.team[data-team="2"] td:nth-child(3)');
+  await page.waitForFunction(() => !document.querySelector("#why").hidden);
+  assert.equal(await page.$eval("#why-text", (e) => e.textContent), withoutWarnings(cli(["--team", team, "-p", "--why", "2"]).stderr));
+  assert.match(await page.$eval("#why-title", (e) => e.textContent), /Why: team 2 \(Bravo\) in round 2/);
+  await page.click("#why-close");
   await pairNext();
   assert.equal(await pairsText(), cli(["--team", team, "-p"]).stdout);
   const header = await page.$eval("#boards tr", (r) => r.textContent);

@@ -256,6 +256,12 @@ pub fn why(
     other: Option<u32>,
     options_object: JsValue,
 ) -> Result<String, JsValue> {
+    let o = pair_options(&options(&options_object).map_err(|e| js_error(&e))?)
+        .map_err(|e| js_error(&e))?;
+    if swisspair::api::team::chosen(tournament.as_bytes(), &o) {
+        return swisspair::workflow::team_why(tournament.as_bytes(), player, other, &o)
+            .map_err(|e| js_error(&e));
+    }
     on_tournament(tournament, &options_object, |t, o| {
         let e = swisspair::explain_next(t, o)?;
         match other {
@@ -271,6 +277,19 @@ pub fn why(
 #[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn checklist(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
+    let o = pair_options(&options(&options_object).map_err(|e| js_error(&e))?)
+        .map_err(|e| js_error(&e))?;
+    if swisspair::api::team::chosen(tournament.as_bytes(), &o) {
+        // A team tournament's checklist: `{ system: "team", text }` (the text `--team -l` writes).
+        return to_js(
+            swisspair::workflow::team_checklist(tournament.as_bytes(), &o).and_then(|text| {
+                swisspair::workflow::to_json_text(&serde_json::json!({
+                    "system": "team",
+                    "text": text
+                }))
+            }),
+        );
+    }
     to_js(on_tournament(tournament, &options_object, |t, o| {
         swisspair::checklist_next(t, o)?.to_json_with_text()
     }))

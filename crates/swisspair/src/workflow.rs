@@ -712,4 +712,6 @@ mod team;
 mod tests;
 
 pub use bindings::{announce_named, record_round_named, record_team_round_named, to_json_text};
-pub use team::{read_team_document, record_team_round, TeamRoundView, TeamStanding};
+pub use team::{
+    read_team_document, record_team_round, team_checklist, team_why, TeamRoundView, TeamStanding,
+};

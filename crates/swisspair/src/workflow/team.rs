@@ -364,3 +364,28 @@ pub fn read_team_document(input: &[u8]) -> Result<TournamentJson> {
     let (trf, _) = read_team_tournament(input, &TeamOptions::default())?;
     Ok(json::trf_to_document(&trf))
 }
+
+/// The checklist (`--team -l`) of the round to be paired of a team tournament (TRF or JSON), as text.
+pub fn team_checklist(input: &[u8], options: &PairOptions) -> Result<String> {
+    let (_, t) = read_team_tournament(input, &options.team)?;
+    crate::api::ensure_round_to_pair(&t)?;
+    let pairing = crate::systems::team::pair(&t).ok();
+    Ok(crate::systems::team::checklist::checklist(
+        &t,
+        pairing.as_ref(),
+    ))
+}
+
+/// Why the round to be paired gives team `a` (a TPN) its opponent, colour or bye (`--team --why a`),
+/// or with `b`, why teams `a` and `b` were not paired (`--why a,b`): text.
+pub fn team_why(input: &[u8], a: u32, b: Option<u32>, options: &PairOptions) -> Result<String> {
+    let (_, t) = read_team_tournament(input, &options.team)?;
+    crate::api::ensure_round_to_pair(&t)?;
+    let (_, explanation) = crate::systems::team::explain(&t)?;
+    match b {
+        Some(b) => Ok(crate::systems::team::why_not_paired(&t, &explanation, a, b)),
+        None => explanation
+            .render_team(a)
+            .ok_or_else(|| Error::invalid(None, "team", format!("no team with TPN {a}"))),
+    }
+}

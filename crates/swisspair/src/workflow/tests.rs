@@ -361,3 +361,16 @@ fn team_rounds_are_recorded_and_read_back() {
     assert_eq!(written.rank, Some(1));
     assert_eq!(written.match_points, Some(after.teams[0].match_points));
 }
+
+/// The team checklist and "why" of the round to be paired, as `--team -l` and `--team --why` give them.
+#[test]
+fn team_checklist_and_why() {
+    let team = PairOptions::new(System::Team);
+    let input = include_bytes!("../../../../tests/data/team/sharly/team_round2.trf");
+    let list = team_checklist(input, &team).unwrap();
+    assert!(list.contains("TPN"), "{list}");
+    let why = team_why(input, 2, None, &team).unwrap();
+    assert!(why.starts_with("2 "), "{why}");
+    assert!(team_why(input, 99, None, &team).is_err());
+    assert!(!team_why(input, 1, Some(2), &team).unwrap().is_empty());
+}
