@@ -194,6 +194,22 @@ fn add_round(
     })
 }
 
+/// Records a round of a team tournament (`pairing` as `pair` returns it, as JSON text: a board is a
+/// match) with, per match, one result a board from the white team's side; the tournament as JSON text.
+#[pyfunction]
+fn add_team_round(
+    py: Python<'_>,
+    tournament: &[u8],
+    pairing: &str,
+    results: Vec<Vec<String>>,
+) -> PyResult<String> {
+    run(py, || {
+        let round: swisspair::Round = serde_json::from_str(pairing)
+            .map_err(|e| Error::invalid(None, "pairing", format!("not a pairing: {e}")))?;
+        swisspair::workflow::record_team_round_named(tournament, &round, &results)
+    })
+}
+
 /// A tournament from a list of players (one a line: name, rating, federation); JSON text.
 #[pyfunction]
 #[pyo3(signature = (text, rounds, initial_white = true))]
@@ -236,6 +252,7 @@ fn _swisspair(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(why, m)?)?;
     m.add_function(wrap_pyfunction!(announce, m)?)?;
     m.add_function(wrap_pyfunction!(add_round, m)?)?;
+    m.add_function(wrap_pyfunction!(add_team_round, m)?)?;
     m.add_function(wrap_pyfunction!(from_list, m)?)?;
     m.add_function(wrap_pyfunction!(write, m)?)?;
     m.add("SwisspairError", py.get_type::<SwisspairError>())?;

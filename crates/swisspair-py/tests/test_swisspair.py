@@ -193,3 +193,12 @@ def test_team_swiss_as_the_command_line():
     jsonschema.validate(swisspair.pair(path.read_text()), json.loads(swisspair.PAIRING_SCHEMA))
     jsonschema.validate(json.loads(swisspair.convert(path.read_text())), json.loads(swisspair.TOURNAMENT_SCHEMA))
     jsonschema.validate(swisspair.check(generated.read_text()), json.loads(swisspair.CHECK_SCHEMA))
+
+
+def test_a_team_round_is_recorded():
+    text = (REPO / "tests" / "data" / "team" / "sharly" / "team_round2.trf").read_text()
+    view = swisspair.overview(text)
+    pairing = swisspair.pair(text)
+    results = [["1-0"] * view["boards"] for _ in pairing["boards"]]
+    doc = swisspair.add_team_round(text, pairing, results)
+    assert swisspair.overview(doc)["rounds_played"] == 2

@@ -44,6 +44,7 @@ __all__ = [
     "checklist",
     "announce",
     "add_round",
+    "add_team_round",
     "from_list",
     "write",
     "SwisspairError",
@@ -207,6 +208,15 @@ def add_round(tournament: Tournament, pairing: Dict[str, Any], results: list) ->
     """Records the round ``pairing`` (as :func:`pair` returns it) with one result a board ("1-0",
     "½-½", "0-1", "+-", "-+", "--"); returns the tournament as a JSON document."""
     return _swisspair.add_round(_bytes(tournament), _json.dumps(pairing), [str(r) for r in results])
+
+
+def add_team_round(tournament: Tournament, pairing: Dict[str, Any], results: list) -> str:
+    """Records the round ``pairing`` of a team tournament (as :func:`pair` returns it: a board is a
+    match) with, per match, a list of one result a board from the white team's side; each team's first
+    members play the boards. Returns the tournament as a JSON document."""
+    return _swisspair.add_team_round(
+        _bytes(tournament), _json.dumps(pairing), [[str(r) for r in match] for match in results]
+    )
 
 
 def from_list(text: str, rounds: int, initial_white: bool = True) -> str:
