@@ -224,7 +224,8 @@ pub fn convert(tournament: &str, options_object: JsValue) -> Result<String, JsVa
 /// next_round, finished, standings: [{ rank, start_number, name, title, rating, federation, points,
 /// rounds: [{ opponent, colour, result }], next }], warnings }`; of a team tournament `standings` is
 /// empty and `teams: [{ rank, tpn, name, members, match_points, game_points, rounds: [{ kind, opponent,
-/// colour, match_points, game_points }], absent_next }]` lists the teams by rank.
+/// colour, match_points, game_points }], absent_next }]` lists the teams by rank and `boards` is the
+/// number of boards of a match (the results `addTeamRound` takes per match).
 #[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn overview(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
