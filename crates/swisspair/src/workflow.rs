@@ -374,28 +374,7 @@ pub fn record_round(
     results: &[GameResult],
 ) -> Result<TournamentJson> {
     let t = json::document_to_tournament(doc)?;
-    if round.round != t.next_round() {
-        return Err(Error::invalid(
-            None,
-            "round",
-            format!(
-                "the pairing is of round {}, the tournament's next round is {}",
-                round.round,
-                t.next_round()
-            ),
-        ));
-    }
-    if results.len() != round.boards.len() {
-        return Err(Error::invalid(
-            None,
-            "results",
-            format!(
-                "{} results for {} boards",
-                results.len(),
-                round.boards.len()
-            ),
-        ));
-    }
+    round_fits(round, t.next_round(), results.len(), "boards")?;
     let slot = t.rounds_played;
     let mut doc = doc.clone();
     let mut paired: BTreeSet<u32> = BTreeSet::new();
@@ -476,6 +455,29 @@ pub fn record_round(
     doc.byes.retain(|b| b.round as usize != next);
     doc.absent.clear();
     with_points(doc)
+}
+
+/// A pairing to record is of the tournament's `next` round and has one result (or list of results)
+/// for each of its boards (`what`: the boards, or the matches of a team round).
+fn round_fits(round: &Round, next: usize, results: usize, what: &str) -> Result<()> {
+    if round.round != next {
+        return Err(Error::invalid(
+            None,
+            "round",
+            format!(
+                "the pairing is of round {}, the tournament's next round is {next}",
+                round.round
+            ),
+        ));
+    }
+    if results != round.boards.len() {
+        return Err(Error::invalid(
+            None,
+            "results",
+            format!("{results} results for {} {what}", round.boards.len()),
+        ));
+    }
+    Ok(())
 }
 
 /// The document with the points column filled in from the results, the rank column cleared.

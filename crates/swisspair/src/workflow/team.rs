@@ -153,28 +153,7 @@ pub fn record_team_round(
 ) -> Result<TournamentJson> {
     let text = json::document_to_string(doc)?;
     let (_, t) = read_team_tournament(text.as_bytes(), &TeamOptions::default())?;
-    if round.round != t.rounds_played + 1 {
-        return Err(Error::invalid(
-            None,
-            "round",
-            format!(
-                "the pairing is of round {}, the tournament's next round is {}",
-                round.round,
-                t.rounds_played + 1
-            ),
-        ));
-    }
-    if results.len() != round.boards.len() {
-        return Err(Error::invalid(
-            None,
-            "results",
-            format!(
-                "{} matches' results for {} matches",
-                results.len(),
-                round.boards.len()
-            ),
-        ));
-    }
+    super::round_fits(round, t.rounds_played + 1, results.len(), "matches")?;
     let slot = t.rounds_played;
     let rosters = rosters(doc);
     let pattern = board_colours(doc);
