@@ -17,7 +17,7 @@ use crate::generate::team::{generate_teams, TeamConfig};
 use crate::generate::{Config, NEVER};
 use crate::matching::Cardinality;
 use crate::systems::team::pair;
-use crate::tournament::team::{ColourMode, PrimaryScore, RoundKind, TeamTournament};
+use crate::tournament::team::{ColourMode, PrimaryScore, TeamTournament};
 use crate::trf;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -96,14 +96,8 @@ fn meetings(t: &TeamTournament, rounds: usize) -> BTreeSet<(u32, u32)> {
             team.rounds
                 .iter()
                 .take(rounds)
-                .filter_map(move |r| match r.kind {
-                    RoundKind::Match {
-                        opponent,
-                        played: true,
-                        ..
-                    } => Some((team.tpn.min(opponent), team.tpn.max(opponent))),
-                    _ => None,
-                })
+                .filter_map(|r| r.kind.played_opponent())
+                .map(move |o| (team.tpn.min(o), team.tpn.max(o)))
         })
         .collect()
 }

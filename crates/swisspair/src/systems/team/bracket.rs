@@ -38,15 +38,13 @@ fn cost(ctx: &Context, upfloaters: &BTreeSet<usize>, a: usize, b: usize) -> Digi
 
 /// The C8, C9, C10 counts of a bracket's pairing (`pairs`), for its explanation.
 pub fn counts(ctx: &Context, upfloaters: &BTreeSet<usize>, pairs: &[(usize, usize)]) -> Digits {
-    pairs
-        .iter()
-        .map(|&(a, b)| cost(ctx, upfloaters, a, b))
-        .fold(vec![0; 3], |acc, c| {
-            acc.iter()
-                .zip(c.iter().chain(std::iter::repeat(&0)))
-                .map(|(x, y)| x + y)
-                .collect()
-        })
+    let mut total = vec![0; 3];
+    for &(a, b) in pairs {
+        for (t, c) in total.iter_mut().zip(cost(ctx, upfloaters, a, b)) {
+            *t += c;
+        }
+    }
+    total
 }
 
 /// The criteria's counts of a pair, for the tests' enumeration.

@@ -85,7 +85,8 @@ fn floats(t: &TeamTournament, before: &[Vec<Score>], team: usize) -> String {
                 .teams
                 .get(team)
                 .and_then(|x| x.rounds.get(round))
-                .and_then(|r| r.kind.opponent())
+                // 1.5: only a match actually played floats its teams.
+                .and_then(|r| r.kind.played_opponent())
                 .and_then(|o| scores.and_then(|s| s.get((o as usize).checked_sub(1)?)));
             match (own, theirs) {
                 (Some(a), Some(b)) if b > a => 'U',

@@ -2,8 +2,6 @@
 //! each function is called with what a step decided and adds its reasons to the explanation. Nothing
 //! is decided here.
 
-use std::collections::BTreeSet;
-
 use super::bracket;
 use super::bye::ByeChoice;
 use super::colours::{Allocation, Rule};
@@ -422,12 +420,7 @@ pub fn barred(t: &TeamTournament, a: u32, b: u32) -> Vec<Reason> {
     let (Some(ia), Some(ib)) = (super::index(a), super::index(b)) else {
         return out;
     };
-    let met: BTreeSet<u32> = ctx
-        .standings
-        .get(ia)
-        .map(|s| s.met.clone())
-        .unwrap_or_default();
-    if met.contains(&b) {
+    if ctx.standings.get(ia).is_some_and(|s| s.met.contains(&b)) {
         out.push(Reason::new("C1", "they have already played each other"));
     } else if !ctx.legal(ia, ib) && ia != ib && ib < ctx.standings.len() {
         out.push(Reason::new(
