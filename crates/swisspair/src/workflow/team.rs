@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::json::{self, ColourName, Points, ResultName, RoundJson, TournamentJson};
 use crate::rules::System;
 use crate::score::Score;
-use crate::tournament::team::{PrimaryScore, RoundKind, TeamRound};
+use crate::tournament::team::{board_alike, PrimaryScore, RoundKind, TeamRound, TeamTournament};
 use crate::tournament::Colour;
 use crate::trf::ResultCode;
 use serde::Serialize;
@@ -111,7 +111,7 @@ pub(super) fn team_overview(input: &[u8], options: &PairOptions) -> Result<Overv
         finished,
         standings: Vec::<Standing>::new(),
         teams,
-        boards: Some(boards_of(&json::trf_to_document(&trf), t.rounds_played)),
+        boards: Some(boards_of(&json::trf_to_document(&trf), &t)),
         warnings,
     })
 }
@@ -156,8 +156,7 @@ pub fn record_team_round(
     super::round_fits(round, t.rounds_played + 1, results.len(), "matches")?;
     let slot = t.rounds_played;
     let rosters = rosters(doc);
-    let pattern = board_colours(doc);
-    let boards = boards_of(doc, slot);
+    let boards = boards_of(doc, &t);
     let roster = |tpn: u32| {
         rosters
             .get(&tpn)
@@ -192,10 +191,8 @@ pub fn record_team_round(
             }
         }
         for (j, (result, (&w, &k))) in match_results.iter().zip(wm.iter().zip(bm)).enumerate() {
-            let same = match &pattern {
-                Some(p) if !p.is_empty() => p.get(j % p.len()) == p.first(),
-                _ => j % 2 == 0,
-            };
+            // 1.6.1: board colours as the reader reads them (352, else alternating).
+            let same = board_alike(t.board_colours.as_deref(), j);
             let (wc, kc) = if same {
                 (ColourName::White, ColourName::Black)
             } else {
@@ -273,9 +270,14 @@ fn rosters(doc: &TournamentJson) -> BTreeMap<u32, Vec<u32>> {
         .collect()
 }
 
-/// The number of boards of the round after `slot` rounds ([`record_team_round`]).
-fn boards_of(doc: &TournamentJson, slot: usize) -> usize {
-    board_count(doc, &rosters(doc), slot, board_colours(doc).as_deref())
+/// The number of boards of the round `t` is about to pair ([`record_team_round`]).
+fn boards_of(doc: &TournamentJson, t: &TeamTournament) -> usize {
+    board_count(
+        doc,
+        &rosters(doc),
+        t.rounds_played,
+        t.board_colours.as_deref(),
+    )
 }
 
 /// A member's cell for a board played (or forfeited).
@@ -287,28 +289,13 @@ fn game(opponent: u32, colour: ColourName, result: ResultCode) -> RoundJson {
     }
 }
 
-/// The `352` record's board colours (the first team's), when the document keeps one.
-fn board_colours(doc: &TournamentJson) -> Option<Vec<char>> {
-    doc.other_lines
-        .iter()
-        .find(|l| l.starts_with("352"))
-        .map(|l| {
-            l.get(3..)
-                .unwrap_or("")
-                .trim()
-                .chars()
-                .map(|c| c.to_ascii_uppercase())
-                .collect()
-        })
-}
-
 /// The number of boards: `352`'s length, otherwise the most members of one team that played in one
 /// of the rounds before `slot`, otherwise the smallest roster.
 fn board_count(
     doc: &TournamentJson,
     rosters: &BTreeMap<u32, Vec<u32>>,
     slot: usize,
-    pattern: Option<&[char]>,
+    pattern: Option<&[Colour]>,
 ) -> usize {
     if let Some(p) = pattern.filter(|p| !p.is_empty()) {
         return p.len();

@@ -350,11 +350,7 @@ fn first_board_colour(own: CellColour, board: usize, inputs: &Inputs) -> Colour 
         CellColour::White => Colour::White,
         CellColour::Black => Colour::Black,
     };
-    let same = match &inputs.board_colours {
-        Some(p) if !p.is_empty() => p.get(board % p.len()) == p.first(),
-        _ => board.is_multiple_of(2),
-    };
-    if same {
+    if super::board_alike(inputs.board_colours.as_deref(), board) {
         own
     } else {
         own.opposite()

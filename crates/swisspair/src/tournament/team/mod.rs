@@ -42,8 +42,19 @@ pub struct TeamTournament {
     pub absent_next: Vec<u32>,
     /// Fictitious primary-score points for the round to pair (`250`), per team (index TPN - 1).
     pub acceleration: Vec<Score>,
+    /// `352`: the colours of the first team's boards, when the file gives them.
+    pub board_colours: Option<Vec<Colour>>,
     /// What the reader assumed, each naming its line.
     pub warnings: Vec<String>,
+}
+
+/// C.04.6 1.6.1: true when board `board` (0-based) has the first board's colour for the same team, by
+/// the boards' colour sequence (`352`; without it, alternating colours, as team events lay them out).
+pub fn board_alike(board_colours: Option<&[Colour]>, board: usize) -> bool {
+    match board_colours {
+        Some(p) if !p.is_empty() => p.get(board % p.len()) == p.first(),
+        _ => board.is_multiple_of(2),
+    }
 }
 
 /// The match points of a match's result (`362`).

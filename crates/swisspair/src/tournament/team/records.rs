@@ -291,7 +291,7 @@ pub(super) fn read(trf: &Trf) -> Result<TeamTournament> {
         pab_points,
         pab_rounds,
         forfeits,
-        board_colours,
+        board_colours: board_colours.clone(),
     };
     let (teams, rounds_played) = matches::assemble(trf, teams, &inputs, &mut warnings)?;
     let mut t = TeamTournament {
@@ -304,6 +304,7 @@ pub(super) fn read(trf: &Trf) -> Result<TeamTournament> {
         forbidden: Vec::new(),
         absent_next: Vec::new(),
         acceleration: Vec::new(),
+        board_colours,
         warnings,
     };
     matches::apply_round_records(trf, &mut t)?;
