@@ -246,3 +246,22 @@ fn a_finished_team_tournament_is_refused_for_pairing_saying_what_to_do() {
     );
     assert!(stdout(&out).is_empty());
 }
+
+/// `--team` chooses the team system whatever the file's `192` record says: a team file without one is
+/// read as a team file (the code `FIDE_TEAM`, the text's defaults), not refused as an individual one.
+#[test]
+fn team_chosen_on_the_command_line_reads_a_file_without_a_team_code() {
+    let dir = scratch("no-code");
+    let text = read(std::path::Path::new(&team_data("sharly/team_round2.trf")));
+    let without = dir.file(
+        "without.trf",
+        text.replace("192 FIDE_TEAM_TYPEA_MP_GP\n", ""),
+    );
+    let plain = dir.file(
+        "plain.trf",
+        text.replace("FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM"),
+    );
+    let out = run(&["--team", path(&without), "-p"]);
+    ok(&out);
+    assert_eq!(stdout(&out), stdout(&run(&["--team", path(&plain), "-p"])));
+}

@@ -90,7 +90,12 @@ pub fn chosen(input: &[u8], options: &PairOptions) -> bool {
 /// Reads a team tournament (TRF or JSON, detected) with `options`' overrides, and its records (for the
 /// checker).
 pub fn read_team_tournament(input: &[u8], options: &TeamOptions) -> Result<(Trf, TeamTournament)> {
-    let trf = json::read_trf(input)?;
+    // The team system is chosen: a TRF file is read as a team file whatever its `192` record names.
+    let trf = if json::is_json(input) {
+        json::read_trf(input)?
+    } else {
+        crate::trf::parse_team_bytes(input)?
+    };
     let mut t = TeamTournament::from_trf(&trf)?;
     let mut warnings = trf.warnings.clone();
     warnings.append(&mut t.warnings);

@@ -7,7 +7,9 @@ use super::{MatchPoints, MatchResult, RoundKind, Team, TeamRound, TeamTournament
 use crate::error::{Error, Result};
 use crate::score::Score;
 use crate::tournament::Colour;
-use crate::trf::{AbnormalPoints, Cell, CellColour, PlayerRecord, Record, ResultCode, Trf};
+use crate::trf::{
+    AbnormalPoints, Cell, CellColour, PlayerRecord, Record, ResultCode, Trf, MAX_ROUNDS,
+};
 
 /// A `330` record: a match a whole team forfeited (type in 5-6, round 8-10, teams 12-14 and 16-18).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,8 +42,12 @@ impl Forfeit {
             t.parse::<u32>()
                 .map_err(|_| bad(&format!("'{t}' is not a number")))
         };
+        let round = n(round)? as usize;
+        if !(1..=MAX_ROUNDS).contains(&round) {
+            return Err(bad(&format!("round {round} is not from 1 to {MAX_ROUNDS}")));
+        }
         Ok(Forfeit {
-            round: n(round)? as usize,
+            round,
             white: n(white)?,
             black: n(black)?,
             white_wins,

@@ -9,7 +9,7 @@ use super::{MatchPoints, Team, TeamTournament};
 use crate::error::{Error, Result};
 use crate::score::Score;
 use crate::tournament::Colour;
-use crate::trf::{InitialColour, PointKey, Record, Trf};
+use crate::trf::{InitialColour, PointKey, Record, Trf, MAX_ROUNDS};
 
 /// Column `from` to `to` (1-based, inclusive) of a line, counted in characters.
 fn columns(chars: &[char], from: usize, to: usize) -> String {
@@ -243,6 +243,13 @@ pub(super) fn read(trf: &Trf) -> Result<TeamTournament> {
                 let mut round = 1;
                 while at <= chars.len() {
                     if let Some(t) = number(&chars, at, at + 2, l.number, "320 team")? {
+                        if t > 0 && round > MAX_ROUNDS {
+                            return Err(Error::invalid(
+                                Some(l.number),
+                                "320 team",
+                                format!("a PAB in round {round}: at most {MAX_ROUNDS} rounds"),
+                            ));
+                        }
                         if t > 0 {
                             pab_rounds.entry(round).or_default().push((t, l.number));
                         }

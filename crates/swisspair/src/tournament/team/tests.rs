@@ -200,3 +200,24 @@ fn pab_scores_a_draw_unless_320_says_otherwise() {
     let r = t.teams[2].rounds[0];
     assert_eq!((r.match_points, r.game_points), (Score(10), Score(5)));
 }
+
+/// Found by fuzzing (`team_reader`): a `330` or `320` naming a round past the last a file can hold
+/// made the reader build that many rounds for every team (memory without end). Refused, naming the line.
+#[test]
+fn a_round_past_the_last_is_refused_in_330_and_320() {
+    let text = format!("{ROUND2}330 +-   886846751   1   2\n");
+    let e = read(&text).unwrap_err();
+    assert_eq!(e.line(), Some(18), "{e}");
+    assert!(e.to_string().contains("round 886846751"), "{e}");
+    let e = read(&format!("{ROUND2}330 +- 0 1 2\n")).unwrap_err();
+    assert_eq!(e.line(), Some(18), "{e}");
+    let pabs = format!(
+        "320  2.0  3.0{}   3\n",
+        "    ".repeat(crate::trf::MAX_ROUNDS)
+    );
+    let e = read(&format!("{ROUND2}{pabs}")).unwrap_err();
+    assert_eq!(e.line(), Some(18), "{e}");
+    assert!(e.to_string().contains("at most 999 rounds"), "{e}");
+    let t = read(&format!("{ROUND2}330 +- 3 1 2\n")).unwrap();
+    assert_eq!(t.rounds_played, 3);
+}
