@@ -69,6 +69,13 @@ fn check_2017(name: &str, text: &str, games: &[(u32, u32)], bye: Option<u32>) {
     check_case(&CASE_2017, name, text, games, bye);
 }
 
+/// The same under both editions, where they agree ([`CASE`], then [`CASE_2017`]).
+fn check_both(name: &str, text: &str, games: &[(u32, u32)], bye: Option<u32>) {
+    for case in [CASE, CASE_2017] {
+        check_case(&case, name, text, games, bye);
+    }
+}
+
 /// A case the 2017 article tests pin a 2017 article with ([`alike`]), checked under both editions.
 fn check_alike(name: &str, alike: &Alike) {
     alike.check(name, TITLE, &[CASE, CASE_2017]);
@@ -145,8 +152,7 @@ fn c2_a_half_point_bye_does_not_bar_the_pab() {
         "white1",
         &["4w1 2w=", "5w1 1b=", "0-U 4b0", "1b0 3w1", "2b0 0-H"],
     );
-    check("c2_half_point_bye", &text, &[(3, 1), (2, 4)], Some(5));
-    check_2017("c2_half_point_bye", &text, &[(3, 1), (2, 4)], Some(5));
+    check_both("c2_half_point_bye", &text, &[(3, 1), (2, 4)], Some(5));
 }
 
 /// C5: the PAB goes to a player of the lowest score possible, before any quality criterion.
@@ -210,13 +216,7 @@ fn pab_worth_half_a_point_in_the_point_system() {
         Some(5),
     );
     let half = trf_with(TITLE, 5, "white1", "BBU  0.5\n", 5, &PAB_VALUE_CASE);
-    check(
-        "pab_worth_half_bbu",
-        &half,
-        &[(2, 1), (7, 3), (6, 4)],
-        Some(5),
-    );
-    check_2017(
+    check_both(
         "pab_worth_half_bbu",
         &half,
         &[(2, 1), (7, 3), (6, 4)],
@@ -229,13 +229,7 @@ fn pab_worth_half_a_point_in_the_point_system() {
 #[test]
 fn pab_worth_nothing_in_the_point_system() {
     let zero = trf_with(TITLE, 5, "white1", "BBU  0.0\n", 0, &PAB_VALUE_CASE);
-    check(
-        "pab_worth_nothing_bbu",
-        &zero,
-        &[(2, 1), (4, 3), (6, 7)],
-        Some(5),
-    );
-    check_2017(
+    check_both(
         "pab_worth_nothing_bbu",
         &zero,
         &[(2, 1), (4, 3), (6, 7)],
@@ -276,8 +270,7 @@ fn c7_the_downfloaters_scores_are_minimised() {
             "3w= 5b= 1w0",
         ],
     );
-    check("c7", &text, &[(1, 3), (6, 2), (4, 5)], None);
-    check_2017("c7", &text, &[(1, 3), (6, 2), (4, 5)], None);
+    check_both("c7", &text, &[(1, 3), (6, 2), (4, 5)], None);
 }
 
 /// C8: the downfloaters are chosen so that the following bracket can meet C1–C7 (C4 included) — one
@@ -419,8 +412,7 @@ fn floats_1_4_a_forfeit_loss_is_no_downfloat() {
 fn floats_1_4_a_half_point_bye_is_a_downfloat() {
     let text = float_case("7w= 0-H", "9b= 10w=", "6b0 0-U", "5b0 7b=");
     let games = [(5, 2), (1, 7), (8, 3), (4, 9), (10, 6)];
-    check("floats_half_point_bye", &text, &games, None);
-    check_2017("floats_half_point_bye", &text, &games, None);
+    check_both("floats_half_point_bye", &text, &games, None);
 }
 
 /// 1.4: a forfeit win is a downfloat. X (9) lost to 7 in round 1 and won by forfeit against 10 in
@@ -438,8 +430,7 @@ fn floats_1_4_a_forfeit_win_is_a_downfloat() {
         ],
     );
     let games = [(5, 2), (1, 6), (8, 3), (4, 9), (10, 7)];
-    check("floats_forfeit_win", &text, &games, None);
-    check_2017("floats_forfeit_win", &text, &games, None);
+    check_both("floats_forfeit_win", &text, &games, None);
 }
 
 /// 1.4: the PAB gives a downfloat when it scores more than a loss; a PAB worth nothing (`BBU 0.0`)
