@@ -472,8 +472,8 @@ fn floats_1_4_a_pab_worth_nothing_is_no_downfloat() {
 // The 2026 text names who counts: resident downfloaters (C14, C16), the opponents of moved-down players
 // (C15, C17), the MDPs who had a downfloat (C18, C20), the MDP opponents who had an upfloat (C19,
 // C21). In each case below, removing the criterion under test changes the pairing. The tournaments
-// are those of the 2017 article tests for C.12–C.19; under the 2017 rules they pair alike (the 2017
-// criteria count the same players there), which is asserted too.
+// are those of the 2017 article tests for C.12–C.19, written once in `tests/common/alike.rs`; under the
+// 2017 rules they pair alike (the 2017 criteria count the same players there), which is asserted too.
 
 /// C14: minimise the resident downfloaters who had a downfloat in the previous round.
 ///
@@ -579,8 +579,8 @@ fn c21_mdp_opponents_who_had_an_upfloat_two_rounds_before() {
 // Colours (5.2), unchanged
 // ---------------------------------------------------------------------------------------------------
 
-/// 5.2.1–5.2.4 are the 2017 E.1–E.4: the cases of the 2017 article tests pair alike under both
-/// editions, colours included.
+/// 5.2.1–5.2.4 are the 2017 E.1–E.4: the cases of the 2017 article tests (`tests/common/alike.rs`)
+/// pair alike under both editions, colours included.
 ///
 /// 5.2.1 both preferences granted (1 strong white, 2 strong black, although 5.2.3 alone would give the
 /// opposite); 5.2.2 the stronger preference (2's strong white over 1's mild one), and between two

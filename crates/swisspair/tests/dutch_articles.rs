@@ -547,8 +547,8 @@ fn e5_later_round_uses_the_pairing_number() {
 /// included, has no pairing number yet. Round 2: 3 is absent in rounds 1 and 2; 5 and 6 took
 /// half-point byes in round 1, so they have no colour history, and they meet (the score group of 0.5).
 /// 5 is the fourth player who has entered: even, so he gets black (by starting number he would have
-/// had white). When 3 takes part in round 2, 5 is the fifth and gets white. The 2026 twin is in
-/// `tests/dutch2026_articles.rs`.
+/// had white). When 3 takes part in round 2, 5 is the fifth and gets white. The 2026 suite,
+/// `tests/dutch2026_articles.rs`, pairs the same two cases.
 #[test]
 fn e5_pairing_numbers_skip_players_not_yet_entered() {
     check_alike("e5_not_yet_entered", &alike::NOT_YET_ENTERED);
