@@ -178,6 +178,12 @@ fn announce(
     })
 }
 
+/// The round a pairing (as `pair` returns it, as JSON text) gives, to record.
+fn round_of(pairing: &str) -> Result<swisspair::Round, Error> {
+    serde_json::from_str(pairing)
+        .map_err(|e| Error::invalid(None, "pairing", format!("not a pairing: {e}")))
+}
+
 /// Records a round (`pairing` as `pair` returns it, as JSON text) with one result a board; the
 /// tournament as JSON text.
 #[pyfunction]
@@ -188,9 +194,7 @@ fn add_round(
     results: Vec<String>,
 ) -> PyResult<String> {
     run(py, || {
-        let round: swisspair::Round = serde_json::from_str(pairing)
-            .map_err(|e| Error::invalid(None, "pairing", format!("not a pairing: {e}")))?;
-        swisspair::workflow::record_round_named(tournament, &round, &results)
+        swisspair::workflow::record_round_named(tournament, &round_of(pairing)?, &results)
     })
 }
 
@@ -204,9 +208,7 @@ fn add_team_round(
     results: Vec<Vec<String>>,
 ) -> PyResult<String> {
     run(py, || {
-        let round: swisspair::Round = serde_json::from_str(pairing)
-            .map_err(|e| Error::invalid(None, "pairing", format!("not a pairing: {e}")))?;
-        swisspair::workflow::record_team_round_named(tournament, &round, &results)
+        swisspair::workflow::record_team_round_named(tournament, &round_of(pairing)?, &results)
     })
 }
 

@@ -153,134 +153,52 @@ impl Explanation {
     /// [{"score", "residents", "moved_down", "pairs", "left", "reasons"}], "players": [{"start_number",
     /// "outcome", "opponent", "colour", "reasons"}]}`, each reason `{"article", "text"}`.
     pub fn to_json(&self) -> String {
-        use serde_json::{json, Value};
-        let reasons = reasons_json;
-        let brackets: Vec<Value> = self
-            .brackets
-            .iter()
-            .map(|b| {
-                json!({
-                    "score": b.score.to_string(),
-                    "residents": b.residents,
-                    "moved_down": b.moved_down,
-                    "pairs": b.pairs.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
-                    "left": b.left,
-                    "reasons": reasons(&b.reasons),
-                })
-            })
-            .collect();
-        let players: Vec<Value> = self
-            .players
-            .iter()
-            .map(|p| {
-                let (outcome, opponent, colour) = p.outcome.fields("game");
-                json!({
-                    "start_number": p.start_number,
-                    "outcome": outcome,
-                    "opponent": opponent,
-                    "colour": colour,
-                    "reasons": reasons(&p.reasons),
-                })
-            })
-            .collect();
-        let document = json!({
-            "system": self.system.name(),
-            "edition": self.edition.to_string(),
-            "round": self.round,
-            "notes": reasons(&self.notes),
-            "brackets": brackets,
-            "players": players,
-        });
-        pretty(&document)
+        let head = [
+            ("system", self.system.name().into()),
+            ("edition", self.edition.to_string().into()),
+            ("round", self.round.into()),
+        ];
+        self.parts().document(head, "players")
     }
 
     /// The note of the player with starting number `n`.
     pub fn player(&self, n: u32) -> Option<&PlayerNote> {
-        self.players.iter().find(|p| p.start_number == n)
+        self.parts().find(n)
     }
 
     /// The note of the player with starting number `n`, to add reasons to.
     pub fn player_mut(&mut self, n: u32) -> Option<&mut PlayerNote> {
-        self.players.iter_mut().find(|p| p.start_number == n)
+        find_mut(&mut self.players, n)
     }
 
     /// Every article the explanation cites, once each, in the order first cited.
     pub fn articles(&self) -> Vec<&str> {
-        cited(
-            self.notes
-                .iter()
-                .chain(self.brackets.iter().flat_map(|b| &b.reasons))
-                .chain(self.players.iter().flat_map(|p| &p.reasons)),
-        )
-    }
-
-    /// The index of the bracket in which player `n` was paired or left over, if any.
-    fn bracket_of(&self, n: u32) -> Option<usize> {
-        self.brackets.iter().rposition(|b| {
-            b.pairs.iter().any(|&(x, y)| x == n || y == n)
-                || (b.left.contains(&n) && !b.pairs.is_empty())
-        })
+        self.parts().articles()
     }
 
     /// The whole explanation as text.
     pub fn render(&self) -> String {
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
+        let title = format!(
             "Round {}, {} system, {} edition",
             self.round,
             self.system.title(),
             self.edition
         );
-        write_reasons(&mut out, &self.notes);
-        for (i, b) in self.brackets.iter().enumerate() {
-            let moved = if b.moved_down.is_empty() {
-                String::new()
-            } else {
-                format!("; moved down into it: {}", list(&b.moved_down))
-            };
-            write_bracket(
-                &mut out,
-                i,
-                b.score,
-                &b.residents,
-                &moved,
-                &b.reasons,
-                &b.pairs,
-            );
-            if !b.left.is_empty() {
-                let _ = writeln!(out, "  left unpaired: {}", list(&b.left));
-            }
-        }
-        let _ = writeln!(out);
-        let _ = writeln!(out, "Players");
-        for p in &self.players {
-            out.push_str(&self.player_text(p));
-        }
-        out
+        self.parts().text(&title, "Players")
     }
 
     /// The explanation for the player with starting number `n` only.
     pub fn render_player(&self, n: u32) -> Option<String> {
-        self.player(n).map(|p| self.player_text(p))
+        self.player(n).map(Participant::text)
     }
 
-    fn player_text(&self, p: &PlayerNote) -> String {
-        let mut out = String::new();
-        let what = match p.outcome {
-            Outcome::Game { opponent, colour } => format!(
-                "plays {opponent} with {}",
-                match colour {
-                    Colour::White => "White",
-                    Colour::Black => "Black",
-                }
-            ),
-            Outcome::Bye => "receives the pairing-allocated bye".to_string(),
-            Outcome::NotPaired => "is not paired".to_string(),
-        };
-        let _ = writeln!(out, "{} {}", p.start_number, what);
-        write_reasons(&mut out, &p.reasons);
-        out
+    /// What the explanation shares with a team round's.
+    fn parts(&self) -> Parts<'_, BracketNote, PlayerNote> {
+        Parts {
+            notes: &self.notes,
+            brackets: &self.brackets,
+            participants: &self.players,
+        }
     }
 
     /// Why the players with starting numbers `a` and `b` were not paired with each other: the rule that
@@ -300,10 +218,9 @@ impl Explanation {
                 );
             }
         }
-        let mut out = format!("{a} and {b} were not paired with each other:\n");
         let (pa, pb) = (state.players.get(ia), state.players.get(ib));
         let (Some(pa), Some(pb)) = (pa, pb) else {
-            return out;
+            return not_paired_line(a, b);
         };
         let mut absolute = Vec::new();
         if !pa.available || !pb.available {
@@ -343,20 +260,11 @@ impl Explanation {
                 ));
             }
         }
-        write_reasons(&mut out, &absolute);
-        if absolute.is_empty() {
-            for n in [a, b] {
-                if let Some(p) = self.player(n) {
-                    out.push_str(&indent(&self.player_text(p)));
-                }
-            }
-            write_brackets(&mut out, self.bracket_of(a), self.bracket_of(b), |x| {
-                format!(
-                    "both were in bracket {x}; its pairing (above) was better by the criteria than any with {a}-{b}"
-                )
-            });
-        }
-        out
+        self.parts().not_paired(a, b, &absolute, |x| {
+            format!(
+                "both were in bracket {x}; its pairing (above) was better by the criteria than any with {a}-{b}"
+            )
+        })
     }
 
     fn rematch_article(&self) -> &'static str {
@@ -384,6 +292,295 @@ impl Outcome {
             Outcome::NotPaired => ("not paired", None, None),
         }
     }
+
+    /// The outcome as the text says it: `plays 7 with White` (and `board`, what the text adds to a
+    /// game: a team's ` (board 1)`), `receives the pairing-allocated bye`, `is not paired`.
+    fn sentence(self, board: &str) -> String {
+        match self {
+            Outcome::Game { opponent, colour } => {
+                format!("plays {opponent} with {}{board}", colour_word(colour))
+            }
+            Outcome::Bye => "receives the pairing-allocated bye".to_string(),
+            Outcome::NotPaired => "is not paired".to_string(),
+        }
+    }
+}
+
+// What the explanation of a round and the explanation of a team round share: the notes on the round,
+// the brackets in the order paired and one note per participant (a player, a team), read and written
+// the same way.
+
+/// One bracket of an explanation, as its text and its JSON document show it.
+trait Bracket {
+    fn score(&self) -> Score;
+    fn residents(&self) -> &[u32];
+    /// Who joined the residents: their field in the JSON document, the words before them in the text
+    /// (`moved down into it: `), and they.
+    fn joined(&self) -> (&'static str, &'static str, &[u32]);
+    fn pairs(&self) -> &[(u32, u32)];
+    /// Who it left unpaired; `None` where a bracket pairs all its participants (a team bracket).
+    fn left(&self) -> Option<&[u32]>;
+    fn reasons(&self) -> &[Reason];
+}
+
+impl Bracket for BracketNote {
+    fn score(&self) -> Score {
+        self.score
+    }
+    fn residents(&self) -> &[u32] {
+        &self.residents
+    }
+    fn joined(&self) -> (&'static str, &'static str, &[u32]) {
+        ("moved_down", "moved down into it: ", &self.moved_down)
+    }
+    fn pairs(&self) -> &[(u32, u32)] {
+        &self.pairs
+    }
+    fn left(&self) -> Option<&[u32]> {
+        Some(&self.left)
+    }
+    fn reasons(&self) -> &[Reason] {
+        &self.reasons
+    }
+}
+
+/// One participant's note (a player's, a team's), as the text and the JSON document show it.
+trait Participant {
+    /// What the text adds to a game's colour.
+    const BOARD: &'static str;
+    /// The outcome's name for a game in the JSON document.
+    const GAME: &'static str;
+    /// The starting number (a team's TPN).
+    fn number(&self) -> u32;
+    /// How the text names it.
+    fn name(&self) -> String;
+    /// How the JSON document names it: its first fields.
+    fn identity(&self) -> Vec<(&'static str, serde_json::Value)>;
+    fn outcome(&self) -> Outcome;
+    fn reasons(&self) -> &[Reason];
+
+    /// `N plays M with White`, then the reasons.
+    fn text(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{} {}",
+            self.name(),
+            self.outcome().sentence(Self::BOARD)
+        );
+        write_reasons(&mut out, self.reasons());
+        out
+    }
+
+    /// `{identity, "outcome", "opponent", "colour", "reasons"}`.
+    fn json(&self) -> serde_json::Value {
+        let (outcome, opponent, colour) = self.outcome().fields(Self::GAME);
+        let mut fields = self.identity();
+        fields.extend([
+            ("outcome", outcome.into()),
+            ("opponent", opponent.into()),
+            ("colour", colour.into()),
+            ("reasons", reasons_json(self.reasons())),
+        ]);
+        object(fields)
+    }
+}
+
+impl Participant for PlayerNote {
+    const BOARD: &'static str = "";
+    const GAME: &'static str = "game";
+    fn number(&self) -> u32 {
+        self.start_number
+    }
+    fn name(&self) -> String {
+        self.start_number.to_string()
+    }
+    fn identity(&self) -> Vec<(&'static str, serde_json::Value)> {
+        vec![("start_number", self.start_number.into())]
+    }
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+    fn reasons(&self) -> &[Reason] {
+        &self.reasons
+    }
+}
+
+/// An explanation's notes on the round, brackets and participants.
+struct Parts<'e, B, P> {
+    notes: &'e [Reason],
+    brackets: &'e [B],
+    participants: &'e [P],
+}
+
+impl<'e, B: Bracket, P: Participant> Parts<'e, B, P> {
+    /// The note of participant `n`.
+    fn find(&self, n: u32) -> Option<&'e P> {
+        self.participants.iter().find(|p| p.number() == n)
+    }
+
+    /// Every article cited, once each, in the order first cited.
+    fn articles(&self) -> Vec<&'e str> {
+        let reasons = self
+            .notes
+            .iter()
+            .chain(self.brackets.iter().flat_map(|b| b.reasons()))
+            .chain(self.participants.iter().flat_map(|p| p.reasons()));
+        let mut out: Vec<&str> = Vec::new();
+        for r in reasons {
+            if !out.contains(&r.article.as_str()) {
+                out.push(&r.article);
+            }
+        }
+        out
+    }
+
+    /// The index of the bracket in which participant `n` was paired or, in a bracket that paired
+    /// someone, left over (the last such bracket), if any.
+    fn bracket_of(&self, n: u32) -> Option<usize> {
+        self.brackets.iter().rposition(|b| {
+            b.pairs().iter().any(|&(x, y)| x == n || y == n)
+                || (b.left().is_some_and(|left| left.contains(&n)) && !b.pairs().is_empty())
+        })
+    }
+
+    /// The text: `title`, the notes on the round, each bracket (`Bracket N (score S): residents ...`,
+    /// its reasons, its pairs, who it left unpaired), then under `heading` every participant.
+    fn text(&self, title: &str, heading: &str) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "{title}");
+        write_reasons(&mut out, self.notes);
+        for (i, b) in self.brackets.iter().enumerate() {
+            let (_, words, joined) = b.joined();
+            let joined = if joined.is_empty() {
+                String::new()
+            } else {
+                format!("; {words}{}", list(joined))
+            };
+            let _ = writeln!(out);
+            let _ = writeln!(
+                out,
+                "Bracket {} (score {}): residents {}{joined}",
+                i + 1,
+                b.score(),
+                list(b.residents())
+            );
+            write_reasons(&mut out, b.reasons());
+            let pairs: Vec<String> = b.pairs().iter().map(|(x, y)| format!("{x}-{y}")).collect();
+            let _ = writeln!(out, "  pairs: {}", or_none(&pairs.join(", ")));
+            if let Some(left) = b.left().filter(|left| !left.is_empty()) {
+                let _ = writeln!(out, "  left unpaired: {}", list(left));
+            }
+        }
+        let _ = writeln!(out);
+        let _ = writeln!(out, "{heading}");
+        for p in self.participants {
+            out.push_str(&p.text());
+        }
+        out
+    }
+
+    /// Why `a` and `b` were not paired with each other: the `absolute` rules that forbade the pair or,
+    /// when none did, what each of them was given and where: both in bracket N, `same(N)` says why
+    /// (counted from 1), otherwise the two brackets.
+    fn not_paired(
+        &self,
+        a: u32,
+        b: u32,
+        absolute: &[Reason],
+        same: impl Fn(usize) -> String,
+    ) -> String {
+        let mut out = not_paired_line(a, b);
+        write_reasons(&mut out, absolute);
+        if !absolute.is_empty() {
+            return out;
+        }
+        for p in [a, b].into_iter().filter_map(|n| self.find(n)) {
+            out.push_str(&indent(&p.text()));
+        }
+        match (self.bracket_of(a), self.bracket_of(b)) {
+            (Some(x), Some(y)) if x == y => {
+                let _ = writeln!(out, "  {}", same(x + 1));
+            }
+            (Some(x), Some(y)) => {
+                let _ = writeln!(
+                    out,
+                    "  they were paired in different brackets ({} and {})",
+                    x + 1,
+                    y + 1
+                );
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// The JSON document: the fields of `head`, then `"notes"`, `"brackets"` (`{"score", "residents",
+    /// the joined, "pairs", "left" where a bracket leaves any, "reasons"}`) and, under `participants`,
+    /// the participants' notes.
+    fn document<const N: usize>(
+        &self,
+        head: [(&'static str, serde_json::Value); N],
+        participants: &'static str,
+    ) -> String {
+        let brackets = self.brackets.iter().map(|b| {
+            let (field, _, joined) = b.joined();
+            let mut fields = vec![
+                ("score", b.score().to_string().into()),
+                ("residents", numbers_json(b.residents())),
+                (field, numbers_json(joined)),
+                (
+                    "pairs",
+                    b.pairs()
+                        .iter()
+                        .map(|&(x, y)| numbers_json(&[x, y]))
+                        .collect(),
+                ),
+            ];
+            if let Some(left) = b.left() {
+                fields.push(("left", numbers_json(left)));
+            }
+            fields.push(("reasons", reasons_json(b.reasons())));
+            object(fields)
+        });
+        let mut fields = Vec::from(head);
+        fields.extend([
+            ("notes", reasons_json(self.notes)),
+            ("brackets", brackets.collect()),
+            (
+                participants,
+                self.participants.iter().map(P::json).collect(),
+            ),
+        ]);
+        let mut text = serde_json::to_string_pretty(&object(fields)).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+}
+
+/// The note of participant `n` in `participants`, to add reasons to.
+fn find_mut<P: Participant>(participants: &mut [P], n: u32) -> Option<&mut P> {
+    participants.iter_mut().find(|p| p.number() == n)
+}
+
+/// The first line of [`Parts::not_paired`].
+fn not_paired_line(a: u32, b: u32) -> String {
+    format!("{a} and {b} were not paired with each other:\n")
+}
+
+/// A JSON object of `fields`, in their order.
+fn object(fields: Vec<(&'static str, serde_json::Value)>) -> serde_json::Value {
+    serde_json::Value::Object(
+        fields
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
+}
+
+/// Numbers as a JSON array.
+fn numbers_json(numbers: &[u32]) -> serde_json::Value {
+    numbers.iter().copied().collect()
 }
 
 /// Reasons as JSON: `[{"article", "text"}]`.
@@ -395,75 +592,10 @@ fn reasons_json(list: &[Reason]) -> serde_json::Value {
     )
 }
 
-/// A JSON document as pretty text, with a final newline.
-fn pretty(document: &serde_json::Value) -> String {
-    let mut text = serde_json::to_string_pretty(document).unwrap_or_default();
-    text.push('\n');
-    text
-}
-
-/// The articles `reasons` cite, once each, in the order first cited.
-fn cited<'a>(reasons: impl Iterator<Item = &'a Reason>) -> Vec<&'a str> {
-    let mut out: Vec<&str> = Vec::new();
-    for r in reasons {
-        if !out.contains(&r.article.as_str()) {
-            out.push(&r.article);
-        }
-    }
-    out
-}
-
 /// `  [article] text` lines.
 fn write_reasons(out: &mut String, reasons: &[Reason]) {
     for r in reasons {
         let _ = writeln!(out, "  [{}] {}", r.article, r.text);
-    }
-}
-
-/// A bracket's text: a blank line, `Bracket N (score S): residents ...` with `more` after them, its
-/// reasons and its pairs.
-fn write_bracket(
-    out: &mut String,
-    index: usize,
-    score: Score,
-    residents: &[u32],
-    more: &str,
-    reasons: &[Reason],
-    pairs: &[(u32, u32)],
-) {
-    let _ = writeln!(out);
-    let _ = writeln!(
-        out,
-        "Bracket {} (score {score}): residents {}{more}",
-        index + 1,
-        list(residents)
-    );
-    write_reasons(out, reasons);
-    let pairs: Vec<String> = pairs.iter().map(|(x, y)| format!("{x}-{y}")).collect();
-    let _ = writeln!(out, "  pairs: {}", or_none(&pairs.join(", ")));
-}
-
-/// Where two participants not paired together were paired: `same(N)` when both were in bracket N
-/// (counted from 1), otherwise the two brackets.
-fn write_brackets(
-    out: &mut String,
-    x: Option<usize>,
-    y: Option<usize>,
-    same: impl Fn(usize) -> String,
-) {
-    match (x, y) {
-        (Some(x), Some(y)) if x == y => {
-            let _ = writeln!(out, "  {}", same(x + 1));
-        }
-        (Some(x), Some(y)) => {
-            let _ = writeln!(
-                out,
-                "  they were paired in different brackets ({} and {})",
-                x + 1,
-                y + 1
-            );
-        }
-        _ => {}
     }
 }
 

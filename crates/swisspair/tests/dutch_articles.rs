@@ -19,23 +19,37 @@
 
 mod common;
 
+use common::alike::{self, Alike};
 use common::articles::{check_case, trf_with, Case, Rounds};
 use swisspair::Edition;
+
+/// The title of the suite's tournaments.
+const TITLE: &str = "Dutch article test";
 
 /// The TRF text of a tournament of `total_rounds` rounds with initial colour `initial` (`white1` or
 /// `black1`), see [`trf_with`].
 fn trf(total_rounds: u32, initial: &str, players: &[Rounds]) -> String {
-    trf_with("Dutch article test", total_rounds, initial, "", 10, players)
+    trf_with(TITLE, total_rounds, initial, "", 10, players)
+}
+
+/// How the suite checks the case `name`: under the 2017 edition, dumped by `DUTCH_ARTICLES_DUMP`, and
+/// the explanation checked to name the article the case pins — except for a case that shows a
+/// criterion is *not* breached, which pins no decision.
+fn case(name: &str) -> Case {
+    const NOTHING_DECIDED: [&str; 1] = ["c8_beyond_two"];
+    let dump = ("DUTCH_ARTICLES_DUMP", "expected");
+    Case::new(Edition::Y2017, dump, !NOTHING_DECIDED.contains(&name))
 }
 
 /// Pairs the next round of `text` and checks it against `games` (`(white, black)` by starting number)
-/// and `bye`, and that the explanation names the article the case pins — except for a case that shows
-/// a criterion is *not* breached, which pins no decision.
+/// and `bye`, as [`case`] says.
 fn check(name: &str, text: &str, games: &[(u32, u32)], bye: Option<u32>) {
-    const NOTHING_DECIDED: [&str; 1] = ["c8_beyond_two"];
-    let dump = ("DUTCH_ARTICLES_DUMP", "expected");
-    let case = Case::new(Edition::Y2017, dump, !NOTHING_DECIDED.contains(&name));
-    check_case(&case, name, text, games, bye);
+    check_case(&case(name), name, text, games, bye);
+}
+
+/// The same for a case the 2026 edition pairs alike ([`alike`]).
+fn check_alike(name: &str, alike: &Alike) {
+    alike.check(name, TITLE, &[case(name)]);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -340,14 +354,7 @@ fn c11_strong_colour_preferences_come_before_mild_ones() {
 /// 6–2 likewise, 6 gets white.
 #[test]
 fn c12_no_repeated_downfloat_from_the_previous_round() {
-    let text = trf(
-        9,
-        "white1",
-        &[
-            "6b= 5w1", "3w= 4b0", "2b= 6w=", "5b0 2w1", "4w1 1b0", "1w= 3b=",
-        ],
-    );
-    check("c12", &text, &[(4, 1), (5, 3), (6, 2)], None);
+    check_alike("c12", &alike::DOWNFLOAT_LAST_ROUND);
 }
 
 /// C.13: minimise the players who receive the same upfloat as in the previous round.
@@ -361,19 +368,7 @@ fn c12_no_repeated_downfloat_from_the_previous_round() {
 /// 2–3 as they want; 1–5 both strong black with the same history, so the higher ranked 5 gets black.
 #[test]
 fn c13_no_repeated_upfloat_from_the_previous_round() {
-    let text = trf(
-        9,
-        "white1",
-        &[
-            "4w= 6b= 2w0",
-            "5b= 4w0 1b1",
-            "6w0 5w= 4b1",
-            "1b= 2b1 3w0",
-            "2w= 3b= 6w=",
-            "3b1 1w= 5b=",
-        ],
-    );
-    check("c13", &text, &[(6, 4), (2, 3), (1, 5)], None);
+    check_alike("c13", &alike::UPFLOAT_LAST_ROUND);
 }
 
 /// C.14: minimise the players who receive the same downfloat as two rounds before.
@@ -385,18 +380,7 @@ fn c13_no_repeated_upfloat_from_the_previous_round() {
 /// bye to 1: 5–3, 2–4. 3–5 both want black with the same history: 5, higher ranked, gets it (E.4).
 #[test]
 fn c14_no_repeated_downfloat_from_two_rounds_before() {
-    let text = trf(
-        9,
-        "white1",
-        &[
-            "5w0 4b= 2w1",
-            "0-U 3b= 1b0",
-            "4b0 2w= 0-U",
-            "3w1 1w= 5b0",
-            "1b1 0-U 4w1",
-        ],
-    );
-    check("c14", &text, &[(3, 5), (2, 4)], Some(1));
+    check_alike("c14", &alike::DOWNFLOAT_TWO_ROUNDS_BEFORE);
 }
 
 /// C.15: minimise the players who receive the same upfloat as two rounds before.
@@ -411,21 +395,7 @@ fn c14_no_repeated_downfloat_from_two_rounds_before() {
 /// floats down to 3 (0): round 3 had 1 black and 3 white, so 1 gets white (E.3).
 #[test]
 fn c15_no_repeated_upfloat_from_two_rounds_before() {
-    let text = trf(
-        9,
-        "white1",
-        &[
-            "5w0 6w= 4b=",
-            "3b1 7w1 5w1",
-            "2w0 5b0 7w0",
-            "6b0 8b1 1w=",
-            "1b1 3w1 2b0",
-            "4w1 1b= 8w0",
-            "8w= 2b0 3b1",
-            "7b= 4w0 6b1",
-        ],
-    );
-    check("c15", &text, &[(8, 2), (5, 6), (7, 4), (1, 3)], None);
+    check_alike("c15", &alike::UPFLOAT_TWO_ROUNDS_BEFORE);
 }
 
 /// C.16: minimise the score differences of players who receive the same downfloat as in the previous
@@ -439,19 +409,7 @@ fn c15_no_repeated_upfloat_from_two_rounds_before() {
 /// E.2). Then 5 2 3 4: 5–4 (5 has met 3) and 2–3 (both strong black, same history: 2 gets it).
 #[test]
 fn c16_repeated_downfloater_gets_the_smallest_score_difference() {
-    let text = trf(
-        9,
-        "white1",
-        &[
-            "3b1 2w= 4b0",
-            "5w0 1b= 6w1",
-            "1w0 4b1 5w0",
-            "6b0 3w0 1w1",
-            "2b1 6w0 3b1",
-            "4w1 5b1 2b0",
-        ],
-    );
-    check("c16", &text, &[(6, 1), (5, 4), (3, 2)], None);
+    check_alike("c16", &alike::DOWNFLOAT_LAST_ROUND_SCORE_DIFFERENCE);
 }
 
 /// C.17: minimise the score differences of players who receive the same upfloat as in the previous
@@ -464,21 +422,7 @@ fn c16_repeated_downfloater_gets_the_smallest_score_difference() {
 /// colours, so an exchange gives 1–4 and 6–8.
 #[test]
 fn c17_repeated_upfloater_gets_the_smallest_score_difference() {
-    let text = trf(
-        9,
-        "white1",
-        &[
-            "5w0 6b1 2w0",
-            "8b= 3w0 1b1",
-            "4b= 2b1 6w0",
-            "3w= 5b0 8b=",
-            "1b1 4w1 7w1",
-            "7b0 1w0 3b1",
-            "6w1 8w1 5b0",
-            "2w= 7b0 4w=",
-        ],
-    );
-    check("c17", &text, &[(3, 5), (2, 7), (4, 1), (6, 8)], None);
+    check_alike("c17", &alike::UPFLOAT_LAST_ROUND_SCORE_DIFFERENCE);
 }
 
 /// C.18: minimise the score differences of players who receive the same downfloat as two rounds
@@ -491,19 +435,7 @@ fn c17_repeated_upfloater_gets_the_smallest_score_difference() {
 /// floaters can be paired below (C.7) and all colours fit. Then 1 3 2 4: 1–2 have met, so 1–4 and 2–3.
 #[test]
 fn c18_repeated_downfloater_two_rounds_before_gets_the_smallest_score_difference() {
-    let text = trf(
-        9,
-        "white1",
-        &[
-            "5b0 2w1 3b1",
-            "4b= 1b0 6w=",
-            "6b= 5w1 1w0",
-            "2w= 6b= 5w0",
-            "1w1 3b0 4b1",
-            "3w= 4w= 2b=",
-        ],
-    );
-    check("c18", &text, &[(5, 6), (1, 4), (2, 3)], None);
+    check_alike("c18", &alike::DOWNFLOAT_TWO_ROUNDS_BEFORE_SCORE_DIFFERENCE);
 }
 
 /// C.19: minimise the score differences of players who receive the same upfloat as two rounds before.
@@ -515,21 +447,7 @@ fn c18_repeated_downfloater_two_rounds_before_gets_the_smallest_score_difference
 /// would leave 2–8, who have met, and 1–8 clash on colours, so an exchange gives 1–2 and 7–8.
 #[test]
 fn c19_repeated_upfloater_two_rounds_before_gets_the_smallest_score_difference() {
-    let text = trf(
-        9,
-        "white1",
-        &[
-            "4b= 6w0 5b=",
-            "8w1 7b0 6w0",
-            "6b0 8b1 7w1",
-            "1w= 5b1 8w0",
-            "7b1 4w0 1w=",
-            "3w1 1b1 2b1",
-            "5w0 2w1 3b0",
-            "2b0 3w0 4b1",
-        ],
-    );
-    check("c19", &text, &[(6, 5), (3, 4), (1, 2), (8, 7)], None);
+    check_alike("c19", &alike::UPFLOAT_TWO_ROUNDS_BEFORE_SCORE_DIFFERENCE);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -543,19 +461,7 @@ fn c19_repeated_upfloater_two_rounds_before_gets_the_smallest_score_difference()
 /// round 3 (1 white, 2 black), which E.3 would alternate.
 #[test]
 fn e1_both_colour_preferences_are_granted() {
-    let text = trf(
-        9,
-        "white1",
-        &[
-            "4b1 6b1 5w1",
-            "5w1 4w1 3b1",
-            "6w= 5b= 2w0",
-            "1w0 2b0 6w=",
-            "2b0 3w= 1b0",
-            "3b= 1w0 4b=",
-        ],
-    );
-    check("e1", &text, &[(1, 2), (4, 3), (6, 5)], None);
+    check_alike("e1", &alike::BOTH_PREFERENCES);
 }
 
 /// E.2: grant the stronger colour preference.
@@ -566,8 +472,7 @@ fn e1_both_colour_preferences_are_granted() {
 /// theirs (E.1).
 #[test]
 fn e2_the_stronger_colour_preference_is_granted() {
-    let text = trf(9, "white1", &["3w1 4b=", "4b1 0-H", "1b0 0-U", "2w0 1w="]);
-    check("e2", &text, &[(2, 1), (3, 4)], None);
+    check_alike("e2", &alike::STRONGER_PREFERENCE);
 }
 
 /// E.2, second sentence: when both preferences are absolute (topscorers), the wider colour difference
@@ -578,19 +483,7 @@ fn e2_the_stronger_colour_preference_is_granted() {
 /// higher ranked. Below, 6–4 and 3–5 (3 and 6 met, 3 and 4 met).
 #[test]
 fn e2_with_absolute_preferences_the_wider_colour_difference_wins() {
-    let text = trf(
-        4,
-        "white1",
-        &[
-            "4b1 3w= 5w1",
-            "5w1 6w1 0-H",
-            "6w= 1b= 4b=",
-            "1w0 5b= 3w=",
-            "2b0 4w= 1b0",
-            "3b= 2b0 0-U",
-        ],
-    );
-    check("e2_wider", &text, &[(1, 2), (6, 4), (3, 5)], None);
+    check_alike("e2_wider", &alike::WIDER_COLOUR_DIFFERENCE);
 }
 
 /// E.3: alternate the colours to the most recent round in which one player had white and the other
@@ -602,19 +495,7 @@ fn e2_with_absolute_preferences_the_wider_colour_difference_wins() {
 /// round 3 had 3 black, so 3 gets white; 6–4 as both want.
 #[test]
 fn e3_colours_alternate_from_the_latest_round_they_differed() {
-    let text = trf(
-        9,
-        "white1",
-        &[
-            "4w1 6w1 5b1",
-            "5w1 3b1 6w1",
-            "6b= 2w0 4b=",
-            "1b0 5w= 3w=",
-            "2b0 4b= 1w0",
-            "3w= 1b0 2b0",
-        ],
-    );
-    check("e3", &text, &[(1, 2), (3, 5), (6, 4)], None);
+    check_alike("e3", &alike::LATEST_ROUND_THE_COLOURS_DIFFERED);
 }
 
 /// E.4: grant the colour preference of the higher ranked player.
@@ -625,8 +506,7 @@ fn e3_colours_alternate_from_the_latest_round_they_differed() {
 /// black under E.5.
 #[test]
 fn e4_the_higher_ranked_player_gets_the_preference() {
-    let text = trf(9, "white1", &["4w1", "5b=", "6w1", "1b0", "2w=", "3b0"]);
-    check("e4", &text, &[(3, 1), (2, 4), (6, 5)], None);
+    check_alike("e4", &alike::HIGHER_RANKED);
 }
 
 /// E.5, round 1: the higher ranked player of each pair gets the initial colour when its pairing number
@@ -667,25 +547,10 @@ fn e5_later_round_uses_the_pairing_number() {
 /// included, has no pairing number yet. Round 2: 3 is absent in rounds 1 and 2; 5 and 6 took
 /// half-point byes in round 1, so they have no colour history, and they meet (the score group of 0.5).
 /// 5 is the fourth player who has entered: even, so he gets black (by starting number he would have
-/// had white). When 3 takes part in round 2, 5 is the fifth and gets white. The 2026 twin is in
-/// `tests/dutch2026_articles.rs`.
+/// had white). When 3 takes part in round 2, 5 is the fifth and gets white. The 2026 suite,
+/// `tests/dutch2026_articles.rs`, pairs the same two cases.
 #[test]
 fn e5_pairing_numbers_skip_players_not_yet_entered() {
-    let text = trf(
-        5,
-        "white1",
-        &["4w1", "7b1", "0-Z 0-Z", "1b0", "0-H", "0-H", "2w0"],
-    );
-    check("e5_not_yet_entered", &text, &[(2, 1), (6, 5), (4, 7)], None);
-    let entered = trf(
-        5,
-        "white1",
-        &["4w1", "7b1", "0-Z", "1b0", "0-H", "0-H", "2w0"],
-    );
-    check(
-        "e5_entered_in_round_2",
-        &entered,
-        &[(2, 1), (5, 6), (4, 3)],
-        Some(7),
-    );
+    check_alike("e5_not_yet_entered", &alike::NOT_YET_ENTERED);
+    check_alike("e5_entered_in_round_2", &alike::ENTERED_IN_ROUND_2);
 }

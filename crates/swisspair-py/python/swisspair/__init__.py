@@ -58,6 +58,8 @@ __all__ = [
 ]
 
 Tournament = Union[str, bytes]
+# A year ("2017", 2026), or None: the one the file names, else the system's default.
+Edition = Union[None, str, int]
 
 
 def _bytes(tournament: Tournament) -> bytes:
@@ -68,7 +70,7 @@ def _bytes(tournament: Tournament) -> bytes:
     raise TypeError("the tournament is TRF or JSON text (str or bytes)")
 
 
-def _edition(edition: Union[None, str, int]) -> Optional[str]:
+def _edition(edition: Edition) -> Optional[str]:
     return None if edition is None else str(edition)
 
 
@@ -81,14 +83,27 @@ def _request(what, tournament, system, edition, maxi, team_colours=None, team_sc
     )
 
 
-def pair(
-    tournament: Tournament,
-    system: str = "dutch",
-    edition: Union[None, str, int] = None,
-    maxi: bool = False,
-    team_colours: Optional[str] = None,
-    team_score: Optional[str] = None,
-) -> Dict[str, Any]:
+def _request_function(what: str, doc: str):
+    """The public function of request ``what``: the tournament and the options of :func:`pair`,
+    documented by ``doc``."""
+
+    def request(
+        tournament: Tournament,
+        system: str = "dutch",
+        edition: Edition = None,
+        maxi: bool = False,
+        team_colours: Optional[str] = None,
+        team_score: Optional[str] = None,
+    ) -> Dict[str, Any]:
+        return _request(what, tournament, system, edition, maxi, team_colours, team_score)
+
+    request.__name__ = request.__qualname__ = what
+    request.__doc__ = doc
+    return request
+
+
+pair = _request_function(
+    "pair",
     """Pairs the next round.
 
     Returns ``{"system", "edition", "round", "boards": [{"board", "white", "black"}], "bye"}`` where
@@ -97,28 +112,21 @@ def pair(
     the default paired a file that names no edition while FIDE-rated events need a newer one (the Dutch
     system: 2017 applied, 2026 in force since 1 February 2026), the result has an ``"edition_notice"``
     that says so.
-    """
-    return _request("pair", tournament, system, edition, maxi, team_colours, team_score)
+    """,
+)
 
-
-def check(
-    tournament: Tournament,
-    system: str = "dutch",
-    edition: Union[None, str, int] = None,
-    maxi: bool = False,
-    team_colours: Optional[str] = None,
-    team_score: Optional[str] = None,
-) -> Dict[str, Any]:
+check = _request_function(
+    "check",
     """Re-pairs every round of a tournament; returns ``{"system", "edition", "rounds", "differences"}``.
 
     With ``"edition_notice"`` as :func:`pair` when the default edition applied for want of a choice.
-    """
-    return _request("check", tournament, system, edition, maxi, team_colours, team_score)
+    """,
+)
 
 
 def generate(
     system: str = "dutch",
-    edition: Union[None, str, int] = None,
+    edition: Edition = None,
     config: str = "",
     seed: int = 1,
 ) -> str:
@@ -149,7 +157,7 @@ def before_round(tournament: Tournament, round: int) -> str:
 def overview(
     tournament: Tournament,
     system: str = "dutch",
-    edition: Union[None, str, int] = None,
+    edition: Edition = None,
     team_colours: Optional[str] = None,
     team_score: Optional[str] = None,
 ) -> Dict[str, Any]:
@@ -166,7 +174,7 @@ def overview(
 def explain(
     tournament: Tournament,
     system: str = "dutch",
-    edition: Union[None, str, int] = None,
+    edition: Edition = None,
     maxi: bool = False,
 ) -> Dict[str, Any]:
     """Pairs the next round and explains it: ``{"round", "text", "explanation"}`` (``text`` as
@@ -179,7 +187,7 @@ def why(
     player: int,
     other: Optional[int] = None,
     system: str = "dutch",
-    edition: Union[None, str, int] = None,
+    edition: Edition = None,
     maxi: bool = False,
 ) -> str:
     """Why the next round gives ``player`` his opponent, colour or bye (``--why N``), or, with
@@ -190,7 +198,7 @@ def why(
 def checklist(
     tournament: Tournament,
     system: str = "dutch",
-    edition: Union[None, str, int] = None,
+    edition: Edition = None,
     maxi: bool = False,
 ) -> Dict[str, Any]:
     """The checklist of the round to be paired (``-l``) as data: ``{"round", "columns", "rows":
@@ -229,7 +237,7 @@ def write(
     tournament: Tournament,
     format: str,
     system: str = "dutch",
-    edition: Union[None, str, int] = None,
+    edition: Edition = None,
 ) -> str:
     """Writes a tournament as "trf16", "trf2026" or "json" (for TRF-2026 the system and edition give
     the system record, 192)."""

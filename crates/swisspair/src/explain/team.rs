@@ -2,12 +2,8 @@
 //! [`Outcome`]) for teams. The team system fills a [`TeamExplanation`] while it pairs (only when asked):
 //! the PAB (3.4), each bracket with its upfloaters (3.5) and pairs (3.6), each pair's colours (4.3).
 
-use super::{
-    cited, colour_word, indent, list, pretty, reasons_json, write_bracket, write_brackets,
-    write_reasons, Outcome, Reason,
-};
+use super::{find_mut, Bracket, Outcome, Participant, Parts, Reason};
 use crate::score::Score;
-use std::fmt::Write as _;
 
 /// One bracket of the round: the top-scoregroup with its upfloaters, as the system paired it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,73 +49,42 @@ pub struct TeamExplanation {
 impl TeamExplanation {
     /// The note of team `tpn`.
     pub fn team(&self, tpn: u32) -> Option<&TeamNote> {
-        self.teams.iter().find(|t| t.tpn == tpn)
+        self.parts().find(tpn)
     }
 
     /// The note of team `tpn`, to add reasons to.
     pub fn team_mut(&mut self, tpn: u32) -> Option<&mut TeamNote> {
-        self.teams.iter_mut().find(|t| t.tpn == tpn)
+        find_mut(&mut self.teams, tpn)
     }
 
     /// Every article cited, once each, in the order first cited.
     pub fn articles(&self) -> Vec<&str> {
-        cited(
-            self.notes
-                .iter()
-                .chain(self.brackets.iter().flat_map(|b| &b.reasons))
-                .chain(self.teams.iter().flat_map(|t| &t.reasons)),
-        )
+        self.parts().articles()
     }
 
     /// The index of the bracket team `tpn` was paired in.
     pub fn bracket_of(&self, tpn: u32) -> Option<usize> {
-        self.brackets
-            .iter()
-            .position(|b| b.pairs.iter().any(|&(x, y)| x == tpn || y == tpn))
+        self.parts().bracket_of(tpn)
     }
 
     /// The whole explanation as text.
     pub fn render(&self) -> String {
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
+        let title = format!(
             "Round {}, Swiss Team Pairing System (C.04.6, 2026)",
             self.round
         );
-        write_reasons(&mut out, &self.notes);
-        for (i, b) in self.brackets.iter().enumerate() {
-            let ups = if b.upfloaters.is_empty() {
-                String::new()
-            } else {
-                format!("; upfloaters {}", list(&b.upfloaters))
-            };
-            write_bracket(
-                &mut out,
-                i,
-                b.score,
-                &b.residents,
-                &ups,
-                &b.reasons,
-                &b.pairs,
-            );
-        }
-        let _ = writeln!(out);
-        let _ = writeln!(out, "Teams");
-        for t in &self.teams {
-            out.push_str(&team_text(t));
-        }
-        out
+        self.parts().text(&title, "Teams")
     }
 
     /// The explanation for team `tpn` only.
     pub fn render_team(&self, tpn: u32) -> Option<String> {
-        self.team(tpn).map(team_text)
+        self.team(tpn).map(Participant::text)
     }
 
     /// Why teams `a` and `b` did not meet: `barred` is the absolute reason when there is one (C1, a
     /// forbidden pair, an absence, as the system found it); otherwise where each was paired instead.
     pub fn why_not_paired(&self, a: u32, b: u32, barred: &[Reason]) -> String {
-        let (Some(ta), Some(tb)) = (self.team(a), self.team(b)) else {
+        let (Some(ta), Some(_)) = (self.team(a), self.team(b)) else {
             return format!("{a} and {b}: no such pair of teams in the tournament\n");
         };
         if let Outcome::Game { opponent, .. } = ta.outcome {
@@ -127,76 +92,69 @@ impl TeamExplanation {
                 return format!("{a} and {b} meet in round {}\n", self.round);
             }
         }
-        let mut out = format!("{a} and {b} were not paired with each other:\n");
-        write_reasons(&mut out, barred);
-        if barred.is_empty() {
-            out.push_str(&indent(&team_text(ta)));
-            out.push_str(&indent(&team_text(tb)));
-            write_brackets(&mut out, self.bracket_of(a), self.bracket_of(b), |x| {
-                format!(
-                    "both were in bracket {x}: its pairing (3.6.4, the first identifier with the best C8-C10 \
-                     counts) comes before any with {a}-{b}"
-                )
-            });
-        }
-        out
+        self.parts().not_paired(a, b, barred, |x| {
+            format!(
+                "both were in bracket {x}: its pairing (3.6.4, the first identifier with the best C8-C10 \
+                 counts) comes before any with {a}-{b}"
+            )
+        })
     }
 
     /// The explanation as a JSON document: `{"system": "team", "round", "notes", "brackets": [{"score",
     /// "residents", "upfloaters", "pairs", "reasons"}], "teams": [{"tpn", "name", "outcome",
     /// "opponent", "colour", "reasons"}]}`, each reason `{"article", "text"}`.
     pub fn to_json(&self) -> String {
-        use serde_json::{json, Value};
-        let reasons = reasons_json;
-        let brackets: Vec<Value> = self
-            .brackets
-            .iter()
-            .map(|b| {
-                json!({
-                    "score": b.score.to_string(),
-                    "residents": b.residents,
-                    "upfloaters": b.upfloaters,
-                    "pairs": b.pairs.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
-                    "reasons": reasons(&b.reasons),
-                })
-            })
-            .collect();
-        let teams: Vec<Value> = self
-            .teams
-            .iter()
-            .map(|t| {
-                let (outcome, opponent, colour) = t.outcome.fields("match");
-                json!({
-                    "tpn": t.tpn,
-                    "name": t.name,
-                    "outcome": outcome,
-                    "opponent": opponent,
-                    "colour": colour,
-                    "reasons": reasons(&t.reasons),
-                })
-            })
-            .collect();
-        let document = json!({
-            "system": "team",
-            "round": self.round,
-            "notes": reasons(&self.notes),
-            "brackets": brackets,
-            "teams": teams,
-        });
-        pretty(&document)
+        let head = [("system", "team".into()), ("round", self.round.into())];
+        self.parts().document(head, "teams")
+    }
+
+    /// What the explanation shares with an individual round's.
+    fn parts(&self) -> Parts<'_, TeamBracketNote, TeamNote> {
+        Parts {
+            notes: &self.notes,
+            brackets: &self.brackets,
+            participants: &self.teams,
+        }
     }
 }
 
-fn team_text(t: &TeamNote) -> String {
-    let what = match t.outcome {
-        Outcome::Game { opponent, colour } => {
-            format!("plays {opponent} with {} (board 1)", colour_word(colour))
-        }
-        Outcome::Bye => "receives the pairing-allocated bye".to_string(),
-        Outcome::NotPaired => "is not paired".to_string(),
-    };
-    let mut out = String::new();
-    let _ = writeln!(out, "{} {} {what}", t.tpn, t.name);
-    write_reasons(&mut out, &t.reasons);
-    out
+impl Bracket for TeamBracketNote {
+    fn score(&self) -> Score {
+        self.score
+    }
+    fn residents(&self) -> &[u32] {
+        &self.residents
+    }
+    fn joined(&self) -> (&'static str, &'static str, &[u32]) {
+        ("upfloaters", "upfloaters ", &self.upfloaters)
+    }
+    fn pairs(&self) -> &[(u32, u32)] {
+        &self.pairs
+    }
+    fn left(&self) -> Option<&[u32]> {
+        None
+    }
+    fn reasons(&self) -> &[Reason] {
+        &self.reasons
+    }
+}
+
+impl Participant for TeamNote {
+    const BOARD: &'static str = " (board 1)";
+    const GAME: &'static str = "match";
+    fn number(&self) -> u32 {
+        self.tpn
+    }
+    fn name(&self) -> String {
+        format!("{} {}", self.tpn, self.name)
+    }
+    fn identity(&self) -> Vec<(&'static str, serde_json::Value)> {
+        vec![("tpn", self.tpn.into()), ("name", self.name.clone().into())]
+    }
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+    fn reasons(&self) -> &[Reason] {
+        &self.reasons
+    }
 }

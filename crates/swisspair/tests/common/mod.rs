@@ -10,6 +10,7 @@ use swisspair::state::{PlayerState, RoundState};
 use swisspair::tournament::{Bye, Colour, Entry, Tournament};
 use swisspair::{Error, Pairing, System};
 
+pub mod alike;
 pub mod articles;
 pub mod cases;
 

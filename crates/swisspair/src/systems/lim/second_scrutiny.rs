@@ -230,6 +230,15 @@ mod tests {
         p as i64
     }
 
+    /// The second scrutiny of `rows` in the next round of `t`, 4.2's order by number, every pair
+    /// compatible: the rows after it and the exchanges made.
+    fn scrutinise(t: &Tournament, rows: Pairs) -> (Pairs, Vec<ColourExchange>) {
+        let state = RoundState::new(t);
+        let ctx = Context::new(t, &state);
+        let order = TextOrder(&by_number);
+        second_scrutiny(&ctx, rows, &order, &Plain(&ctx), Relation::Compatible).unwrap()
+    }
+
     // Issue 14: the explanation of the second scrutiny is pinned by the round cases of tests/lim.rs
     // (art5_2_*); these pin the procedure on rows made by hand.
 
@@ -241,17 +250,7 @@ mod tests {
     #[test]
     fn art5_2_a_row_takes_its_colours_in_turn() {
         let t = four_due();
-        let state = RoundState::new(&t);
-        let ctx = Context::new(&t, &state);
-        let order = TextOrder(&by_number);
-        let (rows, _) = second_scrutiny(
-            &ctx,
-            vec![(0, 2), (1, 3)],
-            &order,
-            &Plain(&ctx),
-            Relation::Compatible,
-        )
-        .unwrap();
+        let (rows, _) = scrutinise(&t, vec![(0, 2), (1, 3)]);
         assert_eq!(rows, vec![(0, 3), (1, 2)]);
     }
 
@@ -264,17 +263,7 @@ mod tests {
             .round(&[(5, 1, '='), (2, 6, '='), (7, 3, '='), (4, 8, '=')], &[])
             .line("XXR 5")
             .build();
-        let state = RoundState::new(&t);
-        let ctx = Context::new(&t, &state);
-        let order = TextOrder(&by_number);
-        let (rows, record) = second_scrutiny(
-            &ctx,
-            vec![(0, 1), (2, 3)],
-            &order,
-            &Plain(&ctx),
-            Relation::Compatible,
-        )
-        .unwrap();
+        let (rows, record) = scrutinise(&t, vec![(0, 1), (2, 3)]);
         assert_eq!(rows, vec![(0, 1), (2, 3)]);
         assert!(record.is_empty());
     }
@@ -286,17 +275,7 @@ mod tests {
     #[test]
     fn art5_2_a_row_scrutinised_keeps_its_colours() {
         let t = four_due();
-        let state = RoundState::new(&t);
-        let ctx = Context::new(&t, &state);
-        let order = TextOrder(&by_number);
-        let (rows, record) = second_scrutiny(
-            &ctx,
-            vec![(0, 3), (1, 2)],
-            &order,
-            &Plain(&ctx),
-            Relation::Compatible,
-        )
-        .unwrap();
+        let (rows, record) = scrutinise(&t, vec![(0, 3), (1, 2)]);
         assert_eq!(rows, vec![(0, 3), (1, 2)]);
         assert!(record.is_empty());
     }

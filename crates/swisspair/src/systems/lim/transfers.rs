@@ -326,6 +326,25 @@ mod tests {
         group_input(20, Direction::Downward, residents, incoming, next)
     }
 
+    /// 3.10 in the 1-point group 3 5 8 (indices 2, 4, 7) of [`eight_after_round_two`], paired downward
+    /// with the `next` group: the parity floater chosen, the pairs judged by 2.1 as it is or, with
+    /// `incompatible`, every pair compatible but those.
+    fn floater_of_3_5_8(
+        next: &[usize],
+        incompatible: Option<Vec<(usize, usize)>>,
+    ) -> Option<ParityFloater> {
+        let t = eight_after_round_two();
+        let state = RoundState::new(&t);
+        let ctx = Context::new(&t, &state);
+        let group = [2, 4, 7];
+        let g = input(&group, &[], next);
+        match incompatible {
+            None => parity_floater(&ctx, &g, &group, &[], &Plain(&ctx)),
+            Some(pairs) => parity_floater(&ctx, &g, &group, &[], &Incompatible(pairs)),
+        }
+        .unwrap()
+    }
+
     /// 3.10: of 3, 5 and 8 (1 point, all due black), 8 is the lowest numbered but floated in the
     /// previous round, like 5: 3 floats — each has a compatible opponent in the next group (4).
     #[test]
@@ -333,12 +352,8 @@ mod tests {
         let t = eight_after_round_two();
         let state = RoundState::new(&t);
         let ctx = Context::new(&t, &state);
-        let judge = Plain(&ctx);
-        let group = [2, 4, 7];
         assert!(ctx.floated_before(4) && ctx.floated_before(7) && !ctx.floated_before(2));
-        let next = [3, 6];
-        let g = input(&group, &[], &next);
-        let choice = parity_floater(&ctx, &g, &group, &[], &judge).unwrap();
+        let choice = floater_of_3_5_8(&[3, 6], None);
         assert_eq!(choice.as_ref().map(|f| f.player), Some(2));
         // Issue 14: the group is made by hand (the round pairs other groups), so the check is on the
         // record the explanation words: 3.10 floated 3 instead of 8.
@@ -350,14 +365,7 @@ mod tests {
     /// floated the round before.
     #[test]
     fn art3_10_yields_to_3_9() {
-        let t = eight_after_round_two();
-        let state = RoundState::new(&t);
-        let ctx = Context::new(&t, &state);
-        let judge = Plain(&ctx);
-        let group = [2, 4, 7];
-        let next = [6];
-        let g = input(&group, &[], &next);
-        let choice = parity_floater(&ctx, &g, &group, &[], &judge).unwrap();
+        let choice = floater_of_3_5_8(&[6], None);
         assert_eq!(choice.as_ref().map(|f| f.player), Some(7));
         // Issue 14: the record the explanation words as 3.10 (he floats again).
         assert!(choice.is_some_and(|f| f.floated_again));
@@ -367,13 +375,7 @@ mod tests {
     /// type c: 3.10 does not apply, and 8, the lowest numbered of the majority colour (3.2), floats.
     #[test]
     fn art3_10_not_among_floaters_of_type_c() {
-        let t = eight_after_round_two();
-        let state = RoundState::new(&t);
-        let ctx = Context::new(&t, &state);
-        let judge = Plain(&ctx);
-        let group = [2, 4, 7];
-        let g = input(&group, &[], &[]);
-        let choice = parity_floater(&ctx, &g, &group, &[], &judge).unwrap();
+        let choice = floater_of_3_5_8(&[], None);
         assert_eq!(choice.as_ref().map(|f| f.player), Some(7));
         // Issue 14: exempt, 3.10 does *not* apply; the record says so (no 3.10 in the explanation).
         assert!(choice.is_some_and(|f| f.instead_of.is_none() && !f.floated_again));
@@ -384,14 +386,7 @@ mod tests {
     /// floating 8 leaves 3 v 5: 8 floats although he floated the round before.
     #[test]
     fn art3_10_not_when_it_decreases_the_pairings() {
-        let t = eight_after_round_two();
-        let state = RoundState::new(&t);
-        let ctx = Context::new(&t, &state);
-        let judge = Incompatible(vec![(4, 7)]);
-        let group = [2, 4, 7];
-        let next = [3, 6];
-        let g = input(&group, &[], &next);
-        let choice = parity_floater(&ctx, &g, &group, &[], &judge).unwrap();
+        let choice = floater_of_3_5_8(&[3, 6], Some(vec![(4, 7)]));
         assert_eq!(choice.as_ref().map(|f| f.player), Some(7));
         // Issue 14: the record the explanation words as 3.10 (he floats again).
         assert!(choice.is_some_and(|f| f.floated_again));

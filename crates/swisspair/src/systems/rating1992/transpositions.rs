@@ -84,8 +84,8 @@ enum Change {
     Repaired(Box<Certificate>),
 }
 
-/// The label-correcting search of the alternating paths ([`Transpositions::to_free`] and
-/// [`Transpositions::to_movable`]): per player the fewest added conflicts found (`best`) and the player
+/// The label-correcting search of the alternating paths ([`Mending::to_free`] and
+/// [`Mending::to_movable`]): per player the fewest added conflicts found (`best`) and the player
 /// it was reached from (`from`); the players to scan again, at most `scans` scans in all.
 struct Labels {
     best: Vec<i64>,
@@ -126,6 +126,178 @@ impl Labels {
                 self.queue.push_back(x);
             }
         }
+    }
+}
+
+/// One mending of the certificate by alternating paths ([`Transpositions::repaired`]): the subgroups
+/// and what is fixed already (`t`), the matching that says which pairs the criteria in force allow
+/// (`o`), the players' colours (`ctx`), and `j`, the S2 position being fixed, which no path may take.
+struct Mending<'m, 's, 'c> {
+    t: &'m Transpositions<'s>,
+    o: &'m Oracle<'c>,
+    ctx: &'m Ctx,
+    j: usize,
+}
+
+impl Mending<'_, '_, '_> {
+    /// Colour conflict of S1 position `x` with S2 position `y`, as a number.
+    fn conf(&self, x: usize, y: usize) -> i64 {
+        match (self.t.s1.get(x), self.t.s2.get(y)) {
+            (Some(&a), Some(&b)) => i64::from(self.ctx.conflict(a, b)),
+            _ => 0,
+        }
+    }
+
+    /// Whether S1 position `x` may take S2 position `y` (not `j`, the one being fixed, nor a fixed one).
+    fn may_take(&self, x: usize, y: usize) -> bool {
+        y != self.j
+            && !self.t.used.get(y).copied().unwrap_or(true)
+            && match (self.t.s1.get(x), self.t.s2.get(y)) {
+                (Some(&a), Some(&b)) => self.o.part_edge(a, b),
+                _ => false,
+            }
+    }
+
+    /// An alternating path in `c` from S1 position `start`, without a partner, to a free S2 player, each
+    /// S1 player on it taking the S2 player it reached and leaving its own to the next: applied to `c`,
+    /// its change of conflicts returned when at most `room`. The fewest conflicts are sought by label
+    /// correction (a step may remove a conflict), at most a few scans of each S1 player.
+    fn to_free(&self, c: &mut Certificate, start: usize, room: i64) -> Option<i64> {
+        let (n1, n2) = (self.t.s1.len(), self.t.s2.len());
+        if start >= n1 || c.mate.len() != n1 || c.holder.len() != n2 {
+            return None;
+        }
+        // Labels of S1 players: `x` left without a partner, `from[x]` the S1 player that took it.
+        let mut labels = Labels::new(n1, start, SCANS_PER_PLAYER * n1);
+        while let Some(x) = labels.next() {
+            for y in 0..n2 {
+                if !self.may_take(x, y) {
+                    continue;
+                }
+                let gain = labels.best[x] + self.conf(x, y);
+                match c.holder[y] {
+                    NONE if gain <= room => {
+                        if let Some(g) = self.take_along(c, &labels.from, (start, x, y), room) {
+                            return Some(g);
+                        }
+                    }
+                    NONE => {}
+                    next if next != start => labels.relax(next, gain - self.conf(next, y), x),
+                    _ => {}
+                }
+            }
+        }
+        None
+    }
+
+    /// Applies the path of [`Mending::to_free`] ending with S1 position `last` taking the free S2
+    /// position `y`, back to `start` through `by`, when it is simple and adds at most `room` conflicts;
+    /// the conflicts it adds.
+    fn take_along(
+        &self,
+        c: &mut Certificate,
+        by: &[usize],
+        (start, last, y): (usize, usize, usize),
+        room: i64,
+    ) -> Option<i64> {
+        let mut steps = vec![(last, y)];
+        let mut x = last;
+        let mut seen = vec![false; self.t.s1.len()];
+        while x != start {
+            if std::mem::replace(seen.get_mut(x)?, true) {
+                return None;
+            }
+            let taker = *by.get(x)?;
+            steps.push((taker, *c.mate.get(x)?));
+            x = taker;
+        }
+        let gain: i64 = steps
+            .iter()
+            .map(|&(x, y)| {
+                let lost = c.mate.get(x).copied().unwrap_or(NONE);
+                self.conf(x, y) - if lost == NONE { 0 } else { self.conf(x, lost) }
+            })
+            .sum();
+        if gain > room {
+            return None;
+        }
+        for &(x, y) in &steps {
+            c.assign(x, y);
+        }
+        Some(gain)
+    }
+
+    /// An alternating path in `c` from S2 position `start`, free but to be paired, to an S2 player who may
+    /// be moved down: each S1 player on it leaves its partner for the S2 player before. Applied to `c`,
+    /// its change of conflicts returned when at most `room` (the fewest sought as by
+    /// [`Mending::to_free`]).
+    fn to_movable(&self, c: &mut Certificate, start: usize, room: i64) -> Option<i64> {
+        let (n1, n2) = (self.t.s1.len(), self.t.s2.len());
+        if start >= n2 || c.mate.len() != n1 || c.holder.len() != n2 {
+            return None;
+        }
+        // Labels of S2 players: `z` left without a partner, `from[z]` the S2 player its holder left it for.
+        let mut labels = Labels::new(n2, start, SCANS_PER_PLAYER * n1);
+        while let Some(y) = labels.next() {
+            for x in 0..n1 {
+                let z = c.mate[x];
+                if z == NONE || z == start || !self.may_take(x, y) {
+                    continue;
+                }
+                let gain = labels.best[y] + self.conf(x, y) - self.conf(x, z);
+                if !self.o.must_pair(self.t.s2[z]) {
+                    if gain <= room {
+                        let mut path = labels.from.clone();
+                        path[z] = y;
+                        if let Some(g) = self.leave_along(c, &path, (start, z), room) {
+                            return Some(g);
+                        }
+                    }
+                } else {
+                    labels.relax(z, gain, y);
+                }
+            }
+        }
+        None
+    }
+
+    /// Applies the path of [`Mending::to_movable`] that frees S2 position `end`, back to `start` through
+    /// `to`, when it is simple and adds at most `room` conflicts; the conflicts it adds.
+    fn leave_along(
+        &self,
+        c: &mut Certificate,
+        to: &[usize],
+        (start, end): (usize, usize),
+        room: i64,
+    ) -> Option<i64> {
+        // (S1 player, the S2 player it takes, the one it leaves)
+        let mut steps = Vec::new();
+        let mut z = end;
+        let mut seen = vec![false; self.t.s2.len()];
+        while z != start {
+            if std::mem::replace(seen.get_mut(z)?, true) {
+                return None;
+            }
+            let y = *to.get(z)?;
+            steps.push((*c.holder.get(z)?, y, z));
+            z = y;
+        }
+        let gain: i64 = steps
+            .iter()
+            .map(|&(x, y, z)| self.conf(x, y) - self.conf(x, z))
+            .sum();
+        if gain > room {
+            return None;
+        }
+        for &(x, _, z) in &steps {
+            if c.holder.get(z) == Some(&x) {
+                c.assign(NONE, z);
+            }
+        }
+        for &(x, y, _) in &steps {
+            c.assign(x, y);
+        }
+        Some(gain)
     }
 }
 
@@ -269,25 +441,22 @@ impl<'s> Transpositions<'s> {
     /// keeps the certificate within the budget.
     fn repaired(&self, o: &Oracle<'_>, ctx: &Ctx, i: usize, j: usize) -> Option<Certificate> {
         let mut c = self.certificate.clone()?;
+        let mending = Mending { t: self, o, ctx, j };
         let (a, b) = (*self.s1.get(i)?, *self.s2.get(j)?);
         let old = *c.mate.get(i)?;
-        let mut conflicts = c.conflicts as i64 - self.conf(ctx, i, old);
+        let mut conflicts = c.conflicts as i64 - mending.conf(i, old);
         c.assign(i, NONE);
         c.assign(NONE, old);
         let holder = *c.holder.get(j)?;
         c.assign(NONE, j);
         let limit = self.budget as i64 - self.conflicts as i64 - i64::from(ctx.conflict(a, b));
         if holder != NONE {
-            conflicts -= self.conf(ctx, holder, j);
+            conflicts -= mending.conf(holder, j);
             c.assign(holder, NONE);
-            let room = limit - conflicts;
-            let gain = self.to_free(o, ctx, &mut c, (holder, j), room)?;
-            conflicts += gain;
+            conflicts += mending.to_free(&mut c, holder, limit - conflicts)?;
         }
         if c.holder.get(old) == Some(&NONE) && old != j && o.must_pair(*self.s2.get(old)?) {
-            let room = limit - conflicts;
-            let gain = self.to_movable(o, ctx, &mut c, (old, j), room)?;
-            conflicts += gain;
+            conflicts += mending.to_movable(&mut c, old, limit - conflicts)?;
         }
         c.conflicts = usize::try_from(conflicts).ok()?;
         if conflicts > limit {
@@ -295,188 +464,6 @@ impl<'s> Transpositions<'s> {
         }
         decided(0);
         Some(c)
-    }
-
-    /// Colour conflict of S1 position `x` with S2 position `y`, as a number.
-    fn conf(&self, ctx: &Ctx, x: usize, y: usize) -> i64 {
-        match (self.s1.get(x), self.s2.get(y)) {
-            (Some(&a), Some(&b)) => i64::from(ctx.conflict(a, b)),
-            _ => 0,
-        }
-    }
-
-    /// Whether S1 position `x` may take S2 position `y` (not `j`, the one being fixed, nor a fixed one).
-    fn may_take(&self, o: &Oracle<'_>, x: usize, y: usize, j: usize) -> bool {
-        y != j
-            && !self.used.get(y).copied().unwrap_or(true)
-            && match (self.s1.get(x), self.s2.get(y)) {
-                (Some(&a), Some(&b)) => o.part_edge(a, b),
-                _ => false,
-            }
-    }
-
-    /// An alternating path in `c` from S1 position `start`, without a partner, to a free S2 player, each
-    /// S1 player on it taking the S2 player it reached and leaving its own to the next: applied to `c`,
-    /// its change of conflicts returned when at most `room`. The fewest conflicts are sought by label
-    /// correction (a step may remove a conflict), at most a few scans of each S1 player.
-    fn to_free(
-        &self,
-        o: &Oracle<'_>,
-        ctx: &Ctx,
-        c: &mut Certificate,
-        (start, j): (usize, usize),
-        room: i64,
-    ) -> Option<i64> {
-        let (n1, n2) = (self.s1.len(), self.s2.len());
-        if start >= n1 || c.mate.len() != n1 || c.holder.len() != n2 {
-            return None;
-        }
-        // Labels of S1 players: `x` left without a partner, `from[x]` the S1 player that took it.
-        let mut labels = Labels::new(n1, start, SCANS_PER_PLAYER * n1);
-        while let Some(x) = labels.next() {
-            for y in 0..n2 {
-                if !self.may_take(o, x, y, j) {
-                    continue;
-                }
-                let gain = labels.best[x] + self.conf(ctx, x, y);
-                match c.holder[y] {
-                    NONE if gain <= room => {
-                        let path = (start, x, y);
-                        if let Some(g) = self.take_along(ctx, c, &labels.from, path, room) {
-                            return Some(g);
-                        }
-                    }
-                    NONE => {}
-                    next if next != start => labels.relax(next, gain - self.conf(ctx, next, y), x),
-                    _ => {}
-                }
-            }
-        }
-        None
-    }
-
-    /// Applies the path of [`Transpositions::to_free`] ending with S1 position `last` taking the free S2
-    /// position `y`, back to `start` through `by`, when it is simple and adds at most `room` conflicts;
-    /// the conflicts it adds.
-    fn take_along(
-        &self,
-        ctx: &Ctx,
-        c: &mut Certificate,
-        by: &[usize],
-        (start, last, y): (usize, usize, usize),
-        room: i64,
-    ) -> Option<i64> {
-        let mut steps = vec![(last, y)];
-        let mut x = last;
-        let mut seen = vec![false; self.s1.len()];
-        while x != start {
-            if std::mem::replace(seen.get_mut(x)?, true) {
-                return None;
-            }
-            let taker = *by.get(x)?;
-            steps.push((taker, *c.mate.get(x)?));
-            x = taker;
-        }
-        let gain: i64 = steps
-            .iter()
-            .map(|&(x, y)| {
-                let lost = c.mate.get(x).copied().unwrap_or(NONE);
-                self.conf(ctx, x, y)
-                    - if lost == NONE {
-                        0
-                    } else {
-                        self.conf(ctx, x, lost)
-                    }
-            })
-            .sum();
-        if gain > room {
-            return None;
-        }
-        for &(x, y) in &steps {
-            c.assign(x, y);
-        }
-        Some(gain)
-    }
-
-    /// An alternating path in `c` from S2 position `start`, free but to be paired, to an S2 player who may
-    /// be moved down: each S1 player on it leaves its partner for the S2 player before. Applied to `c`,
-    /// its change of conflicts returned when at most `room` (the fewest sought as by
-    /// [`Transpositions::to_free`]).
-    fn to_movable(
-        &self,
-        o: &Oracle<'_>,
-        ctx: &Ctx,
-        c: &mut Certificate,
-        (start, j): (usize, usize),
-        room: i64,
-    ) -> Option<i64> {
-        let (n1, n2) = (self.s1.len(), self.s2.len());
-        if start >= n2 || c.mate.len() != n1 || c.holder.len() != n2 {
-            return None;
-        }
-        // Labels of S2 players: `z` left without a partner, `from[z]` the S2 player its holder left it for.
-        let mut labels = Labels::new(n2, start, SCANS_PER_PLAYER * n1);
-        while let Some(y) = labels.next() {
-            for x in 0..n1 {
-                let z = c.mate[x];
-                if z == NONE || z == start || !self.may_take(o, x, y, j) {
-                    continue;
-                }
-                let gain = labels.best[y] + self.conf(ctx, x, y) - self.conf(ctx, x, z);
-                if !o.must_pair(self.s2[z]) {
-                    if gain <= room {
-                        let mut path = labels.from.clone();
-                        path[z] = y;
-                        if let Some(g) = self.leave_along(ctx, c, &path, (start, z), room) {
-                            return Some(g);
-                        }
-                    }
-                } else {
-                    labels.relax(z, gain, y);
-                }
-            }
-        }
-        None
-    }
-
-    /// Applies the path of [`Transpositions::to_movable`] that frees S2 position `end`, back to `start`
-    /// through `to`, when it is simple and adds at most `room` conflicts; the conflicts it adds.
-    fn leave_along(
-        &self,
-        ctx: &Ctx,
-        c: &mut Certificate,
-        to: &[usize],
-        (start, end): (usize, usize),
-        room: i64,
-    ) -> Option<i64> {
-        // (S1 player, the S2 player it takes, the one it leaves)
-        let mut steps = Vec::new();
-        let mut z = end;
-        let mut seen = vec![false; self.s2.len()];
-        while z != start {
-            if std::mem::replace(seen.get_mut(z)?, true) {
-                return None;
-            }
-            let y = *to.get(z)?;
-            steps.push((*c.holder.get(z)?, y, z));
-            z = y;
-        }
-        let gain: i64 = steps
-            .iter()
-            .map(|&(x, y, z)| self.conf(ctx, x, y) - self.conf(ctx, x, z))
-            .sum();
-        if gain > room {
-            return None;
-        }
-        for &(x, _, z) in &steps {
-            if c.holder.get(z) == Some(&x) {
-                c.assign(NONE, z);
-            }
-        }
-        for &(x, y, _) in &steps {
-            c.assign(x, y);
-        }
-        Some(gain)
     }
 
     /// Updates the certificate for the pair of S1 position `i` with S2 position `j`.
