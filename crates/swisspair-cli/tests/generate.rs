@@ -58,7 +58,7 @@ fn a_partial_2026_file_is_the_one_the_reference_engine_checked() {
     let config = data("generated-partial/config.txt");
     for seed in [3, 5, 122, 199, 296] {
         let kept = data(&format!("generated-partial/dutch2026-seed{seed}.trf"));
-        let out = dir.join(&format!("seed{seed}.trf"));
+        let out = dir.join(format!("seed{seed}.trf"));
         let seed_text = seed.to_string();
         let args = [
             "--dutch",
@@ -78,7 +78,7 @@ fn a_partial_2026_file_is_the_one_the_reference_engine_checked() {
         );
         let checked = run(&["--dutch", "--edition", "2026", path(&kept), "-c"]);
         assert_eq!(code(&checked), 0, "seed {seed}: {}", stdout(&checked));
-        let pairs = dir.join(&format!("seed{seed}.pairs"));
+        let pairs = dir.join(format!("seed{seed}.pairs"));
         let paired = run(&[
             "--dutch",
             "--edition",
