@@ -267,7 +267,7 @@ pub fn record_team_round(
 /// the round to be paired: a `240` record of that round names it (half-point, full-point or
 /// zero-point bye; `Zero` also marks a team that withdrew), which leaves it out of the pairing and
 /// gives its members the bye's code when the round is recorded.
-pub(in crate::workflow) fn announce_team(
+pub(crate) fn announce_team(
     doc: &TournamentJson,
     tpn: u32,
     kind: Option<ByeKind>,

@@ -125,22 +125,7 @@ fn team_rounds_are_recorded_and_read_back() {
         let text = json::document_to_string(&doc).unwrap();
         let round = crate::pair(text.as_bytes(), &team).unwrap();
         assert_eq!(round.round, r);
-        let results: Vec<Vec<GameResult>> = round
-            .boards
-            .iter()
-            .enumerate()
-            .map(|(i, _)| {
-                (0..4)
-                    .map(|j| match (i + j) % 4 {
-                        0 => GameResult::WhiteWins,
-                        1 => GameResult::Draw,
-                        2 => GameResult::BlackWins,
-                        _ => GameResult::WhiteWinsByForfeit,
-                    })
-                    .collect()
-            })
-            .collect();
-        doc = record_team_round(&doc, &round, &results, &[]).unwrap();
+        doc = record_team_round(&doc, &round, &varied(&round, 4), &[]).unwrap();
         let text = json::document_to_string(&doc).unwrap();
         let report = crate::check(text.as_bytes(), &team).unwrap();
         assert_eq!((report.rounds, report.differences.len()), (r, 0));
