@@ -11,8 +11,11 @@ const RESULTS = ["", "1-0", "½-½", "0-1", "+-", "-+", "--"];
 const BYES = { "": "plays", H: "½-point bye", F: "1-point bye", Z: "absent (0)", W: "withdrawn" };
 const BYE_WORDS = { H: "½-point bye", F: "1-point bye", Z: "absent", U: "pairing-allocated bye", "-": "absent (forfeit)", "+": "forfeit win" };
 const CELL_WORDS = { H: "½ bye", F: "1 bye", Z: "0 bye", U: "PAB", "-": "0 (−)", "+": "1 (+)" };
+// The crosstable's matrix is drawn up to this many players or teams; the standings show every round.
+const CROSSTABLE_LIMIT = 60;
 
-// { name, doc (the tournament as JSON text), system, edition, pairing, results, withdrawn, pairMs }
+// { name, doc (the tournament as JSON text), system, edition, pairing, results, lineups (per match of a
+// team round: null, or { white, black } the members' starting numbers board by board), withdrawn, pairMs }
 let state = null;
 let ov = null; // the module's overview of the tournament
 let tab = "standings";
@@ -102,11 +105,9 @@ function render() {
   $("warnings").innerHTML = ov.warnings.map((w) => `<li>warning: ${esc(w)}</li>`).join("");
   for (const b of document.querySelectorAll(".tabs button")) b.classList.toggle("active", b.dataset.tab === tab);
   for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${tab}`;
-  if (teams && tab === "crosstable") {
-    $(tab).innerHTML = "<tr><td>Not shown for team tournaments yet: the standings give each round's match.</td></tr>";
-  } else if (tab === "standings") (teams ? renderTeamStandings : renderStandings)();
+  if (tab === "standings") (teams ? renderTeamStandings : renderStandings)();
   else if (tab === "round") renderRound();
-  else if (tab === "crosstable") renderCrosstable();
+  else if (tab === "crosstable") (teams ? renderTeamCrosstable : renderCrosstable)();
   else if (tab === "checklist") renderChecklist();
   if (tab === "check") $("check-result").innerHTML = "";
 }
@@ -130,16 +131,22 @@ function cell(r) {
   return CELL_WORDS[r.result] ?? r.result;
 }
 
+/// The select of a player's (or team's) bye for the round to be paired: plays, ½, 1, 0, withdrawn.
+function byeCell(n, announced) {
+  if (ov.finished) return "";
+  const code = state.withdrawn.includes(n) ? "W" : announced ?? "";
+  const editable = !state.pairing;
+  return `<td><select class="bye" data-player="${n}"${editable ? "" : " disabled"}>` +
+    Object.entries(BYES).map(([v, label]) => `<option value="${v}"${v === code ? " selected" : ""}>${label}</option>`).join("") + `</select></td>`;
+}
+
 function renderStandings() {
   const rounds = ov.rounds_played;
-  const editable = !ov.finished && !state.pairing;
   const head = `<tr><th class="num">Rank</th><th class="num">SNo</th><th>Name</th><th class="num">Rating</th><th>Fed</th><th class="num">Pts</th>` +
     Array.from({ length: rounds }, (_, i) => `<th>R${i + 1}</th>`).join("") +
     (ov.finished ? "" : `<th>Round ${ov.next_round}</th>`) + "</tr>";
   const rows = ov.standings.map((s) => {
-    const code = state.withdrawn.includes(s.start_number) ? "W" : s.next?.result ?? "";
-    const bye = ov.finished ? "" : `<td><select class="bye" data-player="${s.start_number}"${editable ? "" : " disabled"}>` +
-      Object.entries(BYES).map(([v, label]) => `<option value="${v}"${v === code ? " selected" : ""}>${label}</option>`).join("") + `</select></td>`;
+    const bye = byeCell(s.start_number, s.next?.result);
     return `<tr class="player${s.start_number === selected ? " selected" : ""}" data-player="${s.start_number}"><td class="num">${s.rank}</td><td class="num">${s.start_number}</td>` +
       `<td class="name">${esc(s.title ? `${s.title} ${s.name}` : s.name)}</td><td class="num">${s.rating || ""}</td><td>${esc(s.federation)}</td><td class="num">${fmt(s.points)}</td>` +
       s.rounds.map((r) => `<td class="${r.colour ? r.colour[0] : ""}">${cell(r)}</td>`).join("") + bye + "</tr>";
@@ -148,7 +155,8 @@ function renderStandings() {
 }
 
 /// A team tournament's standings: rank, TPN, team (its members as the title), match and game points,
-/// each round's match (opponent, colour of the first board, match points) or bye.
+/// each round's match (opponent, colour of the first board, match points) or bye, and the bye announced
+/// for the round to be paired.
 function renderTeamStandings() {
   const rounds = ov.rounds_played;
   const head = `<tr><th class="num">Rank</th><th class="num">TPN</th><th>Team</th><th class="num">MP</th><th class="num">GP</th>` +
@@ -159,33 +167,54 @@ function renderTeamStandings() {
       : `<td>${TEAM_ROUNDS[r.kind] ?? r.kind}</td>`).join("");
     return `<tr class="team" data-team="${t.tpn}"><td class="num">${t.rank}</td><td class="num">${t.tpn}</td>` +
       `<td title="${esc(t.members.join(", "))}">${esc(t.name)}</td><td class="num">${fmt(t.match_points)}</td><td class="num">${fmt(t.game_points)}</td>` +
-      cells + (ov.finished ? "" : `<td>${t.absent_next ? "absent" : "plays"}</td>`) + "</tr>";
+      cells + byeCell(t.tpn, t.next) + "</tr>";
   });
   $("standings").innerHTML = head + rows.join("");
 }
 
 /// A team round's match table: white team, black team (the team whose first board has White first), and
-/// one result select per board (from the white team's side; each team's first members play the boards).
+/// one result select per board (from the white team's side). Each team's first members play the boards
+/// unless its lineup is changed: "Lineup…" opens a row with one select per board and team listing the
+/// roster.
 function renderMatches(p) {
   const teams = new Map(ov.teams.map((t) => [t.tpn, t]));
   const mp = (n) => fmt(teams.get(n)?.match_points ?? 0);
   const boards = ov.boards ?? 0;
   $("round-meta").textContent = `Round ${p.round} · ${p.boards.length} matches of ${boards} boards · paired by the ${SYSTEMS[p.system]} system, ${p.edition} edition` +
     (state.pairMs != null ? ` in ${state.pairMs.toFixed(0)} ms` : "") +
-    " · results from the white team's side; each team's first members play boards 1 to " + boards;
+    ` · results from the white team's side; each team's first ${boards} members play, unless its lineup is changed`;
+  if (!Array.isArray(state.results[0]) || state.results.length !== p.boards.length) state.results = p.boards.map(() => Array(boards).fill(""));
+  if (!Array.isArray(state.lineups) || state.lineups.length !== p.boards.length) state.lineups = p.boards.map(() => null);
   const options = RESULTS.map((r) => `<option value="${r}">${r || "…"}</option>`).join("");
+  // A team's member on a board of a match: a select listing its roster.
+  const member = (i, side, tpn, j) => {
+    const t = teams.get(tpn);
+    const chosen = state.lineups[i]?.[side]?.[j];
+    return `<select class="member" data-index="${i}" data-side="${side}" data-seat="${j}" title="board ${j + 1}, ${side} team (TPN ${tpn})">` +
+      (t?.roster ?? []).map((n, k) => `<option value="${n}"${n === chosen ? " selected" : ""}>${n} ${esc(t.members[k] ?? "")}</option>`).join("") + "</select>";
+  };
+  const lineup = (b, i) => `<tr class="lineup" data-index="${i}"><td></td><td colspan="8" class="members">` +
+    Array.from({ length: boards }, (_, j) => `<span class="board">board ${j + 1}: ${member(i, "white", b.white.start_number, j)} – ${member(i, "black", b.black.start_number, j)}</span>`).join("") +
+    "</td></tr>";
   const rows = p.boards.map((b, i) =>
     `<tr data-board="${b.board}"><td class="num">${b.board}</td><td class="num">${b.white.start_number}</td><td>${esc(b.white.name)}</td><td class="num">${mp(b.white.start_number)}</td>` +
     `<td class="team-results">${Array.from({ length: boards }, (_, j) => `<select class="result" data-index="${i}" data-seat="${j}" title="board ${j + 1}">${options}</select>`).join("")}</td>` +
-    `<td class="num">${b.black.start_number}</td><td>${esc(b.black.name)}</td><td class="num">${mp(b.black.start_number)}</td></tr>`);
-  $("boards").innerHTML = `<tr><th class="num">Match</th><th class="num">TPN</th><th>White team</th><th class="num">MP</th><th>Boards 1–${boards}</th><th class="num">TPN</th><th>Black team</th><th class="num">MP</th></tr>` + rows.join("");
-  if (!Array.isArray(state.results[0]) || state.results.length !== p.boards.length) state.results = p.boards.map(() => Array(boards).fill(""));
+    `<td class="num">${b.black.start_number}</td><td>${esc(b.black.name)}</td><td class="num">${mp(b.black.start_number)}</td>` +
+    `<td><button class="lineup" data-index="${i}">${state.lineups[i] ? "First members" : "Lineup…"}</button></td></tr>` +
+    (state.lineups[i] ? lineup(b, i) : ""));
+  $("boards").innerHTML = `<tr><th class="num">Match</th><th class="num">TPN</th><th>White team</th><th class="num">MP</th><th>Boards 1–${boards}</th><th class="num">TPN</th><th>Black team</th><th class="num">MP</th><th>Players</th></tr>` + rows.join("");
   for (const s of $("boards").querySelectorAll("select.result")) s.value = state.results[Number(s.dataset.index)]?.[Number(s.dataset.seat)] ?? "";
   $("pab").textContent = p.bye ? `Pairing-allocated bye: ${p.bye.start_number} ${p.bye.name}` : "No pairing-allocated bye.";
-  const absent = ov.teams.filter((t) => t.absent_next).sort((a, b) => a.tpn - b.tpn).map((t) => `${t.tpn} ${t.name}`);
+  const absent = ov.teams.filter((t) => t.absent_next).sort((a, b) => a.tpn - b.tpn)
+    .map((t) => `${t.tpn} ${t.name} (${BYE_WORDS[t.next] ?? t.next})`);
   $("absent").textContent = absent.length ? `Not paired: ${absent.join(", ")}.` : "";
   $("record").disabled = !resultsComplete();
-  $("explain-round").disabled = true;
+}
+
+/// A match's lineup opened: each team's first members (as the module fields them by default).
+function firstMembers(b) {
+  const roster = (tpn) => (ov.teams.find((t) => t.tpn === tpn)?.roster ?? []).slice(0, ov.boards ?? 0);
+  return { white: roster(b.white.start_number), black: roster(b.black.start_number) };
 }
 
 /// Every board (every board of every match, for teams) has a result.
@@ -236,8 +265,8 @@ function renderRound() {
 
 function renderCrosstable() {
   const players = [...ov.standings].sort((a, b) => a.start_number - b.start_number);
-  if (players.length > 60) {
-    $("crosstable").innerHTML = `<tr><td>${players.length} players: the standings show each round's opponent, colour and result.</td></tr>`;
+  if (players.length > CROSSTABLE_LIMIT) {
+    $("crosstable").innerHTML = `<tr><td>The crosstable is drawn for up to ${CROSSTABLE_LIMIT} players; this tournament has ${players.length}: the standings show each round's opponent, colour and result.</td></tr>`;
     return;
   }
   const index = new Map(players.map((s, i) => [s.start_number, i]));
@@ -254,6 +283,33 @@ function renderCrosstable() {
     return `<tr><td class="num">${s.start_number}</td><td>${esc(s.name)}</td>` +
       cells.map((c, i) => `<td class="num ${colours[i]}">${players[i].start_number === s.start_number ? "×" : c}</td>`).join("") +
       `<td class="num">${fmt(s.points)}</td></tr>`;
+  });
+  $("crosstable").innerHTML = head + rows.join("");
+}
+
+/// A team tournament's crosstable: team against team, each match's game points (the row's team first;
+/// `f` a match not played, won or lost by forfeit), shaded by the colour of the row team's first board.
+function renderTeamCrosstable() {
+  const teams = [...ov.teams].sort((a, b) => a.tpn - b.tpn);
+  if (teams.length > CROSSTABLE_LIMIT) {
+    $("crosstable").innerHTML = `<tr><td>The crosstable is drawn for up to ${CROSSTABLE_LIMIT} teams; this tournament has ${teams.length}: the standings show each round's match.</td></tr>`;
+    return;
+  }
+  const index = new Map(teams.map((t, i) => [t.tpn, i]));
+  const head = `<caption>Game points of each match, the row's team first (f: not played, won or lost by forfeit); hover a cell for the round and the match points.</caption>` +
+    `<tr><th class="num">TPN</th><th>Team</th>${teams.map((t) => `<th class="num">${t.tpn}</th>`).join("")}<th class="num">MP</th><th class="num">GP</th><th class="num">Rank</th></tr>`;
+  const rows = teams.map((t) => {
+    const met = teams.map(() => []);
+    for (const e of t.encounters) met[index.get(e.opponent)]?.push(e);
+    const cells = met.map((list, i) => {
+      if (teams[i].tpn === t.tpn) return `<td class="num">×</td>`;
+      const text = list.map((e) => `${fmt(e.game_points)}–${fmt(e.opponent_game_points)}${"+-".includes(e.result) ? "f" : ""}`).join(" ");
+      const title = list.map((e) => `round ${e.round}: ${fmt(e.match_points)} MP${e.colour ? `, board 1 ${e.colour}` : ""}`).join("; ");
+      const colour = list.at(-1)?.colour?.[0] ?? "";
+      return `<td class="num ${colour}"${title ? ` title="${esc(title)}"` : ""}>${text}</td>`;
+    });
+    return `<tr><td class="num">${t.tpn}</td><td title="${esc(t.members.join(", "))}">${esc(t.name)}</td>${cells.join("")}` +
+      `<td class="num">${fmt(t.match_points)}</td><td class="num">${fmt(t.game_points)}</td><td class="num">${t.rank}</td></tr>`;
   });
   $("crosstable").innerHTML = head + rows.join("");
 }
@@ -327,6 +383,7 @@ function pairRound() {
   showError(null);
   state.pairing = p;
   state.results = p.boards.map(() => "");
+  state.lineups = [];
   state.pairMs = t1 - t0;
   tab = "round";
   render();
@@ -340,7 +397,7 @@ function pairRound() {
 
 function recordRound() {
   try {
-    let doc = ov.teams ? sp.addTeamRound(state.doc, state.pairing, state.results) : sp.addRound(state.doc, state.pairing, state.results);
+    let doc = ov.teams ? sp.addTeamRound(state.doc, state.pairing, state.results, state.lineups ?? []) : sp.addRound(state.doc, state.pairing, state.results);
     const next = sp.overview(doc, options());
     if (!next.finished) for (const n of state.withdrawn) doc = sp.announce(doc, n, "Z");
     state.doc = doc;
@@ -351,6 +408,7 @@ function recordRound() {
   showError(null);
   state.pairing = null;
   state.results = [];
+  state.lineups = [];
   state.pairMs = null;
   save();
   render();
@@ -462,7 +520,7 @@ function wire() {
   $("pair").addEventListener("click", pairRound);
   $("record").addEventListener("click", recordRound);
   $("check").addEventListener("click", runCheck);
-  $("unpair").addEventListener("click", () => { state.pairing = null; state.results = []; save(); render(); });
+  $("unpair").addEventListener("click", () => { state.pairing = null; state.results = []; state.lineups = []; save(); render(); });
   $("explain-round").addEventListener("click", () => {
     try {
       const e = sp.explain(state.doc, options());
@@ -474,6 +532,13 @@ function wire() {
     }
   });
   $("boards").addEventListener("change", (e) => {
+    if (e.target.matches("select.member")) {
+      const { index, side, seat } = e.target.dataset;
+      state.lineups[Number(index)][side][Number(seat)] = Number(e.target.value);
+      showError(null);
+      save();
+      return;
+    }
     if (!e.target.matches("select.result")) return;
     const i = Number(e.target.dataset.index);
     if (e.target.dataset.seat !== undefined) state.results[i][Number(e.target.dataset.seat)] = e.target.value;
@@ -484,7 +549,16 @@ function wire() {
   $("standings").addEventListener("change", (e) => {
     if (e.target.matches("select.bye")) announce(Number(e.target.dataset.player), e.target.value);
   });
+  $("boards").addEventListener("click", (e) => {
+    const button = e.target.closest("button.lineup");
+    if (!button) return;
+    const i = Number(button.dataset.index);
+    state.lineups[i] = state.lineups[i] ? null : firstMembers(state.pairing.boards[i]);
+    save();
+    renderRound();
+  });
   const clickPlayer = (e) => {
+    if (e.target.closest("select")) return;
     const team = ov?.teams && e.target.closest("tr.team");
     if (team) {
       const n = Number(team.dataset.team);

@@ -406,3 +406,100 @@ test("Team Swiss: a team file's standings, its round paired and checked as swiss
   assert.deepEqual(JSON.parse(cli(["--team", trf, "-c", "--format", "json"]).stdout), report);
   await page.click("#clear");
 });
+
+test("Team Swiss: a team's bye and a withdrawal announced, a reserve in a lineup, the round explained, the crosstable", async () => {
+  await page.click("#clear");
+  // A generated team tournament (10 teams of 5 members for 4 boards, 5 rounds), its first 3 rounds.
+  const config = join(work, "teams.cfg");
+  writeFileSync(config, "PlayersNumber=10\nRoundsNumber=5\nTeamSize=4\n");
+  const generated = join(work, "teams-generated.trf");
+  execFileSync(bin, ["--team", "-g", config, "-o", generated, "-s", "3"]);
+  const whole = join(work, "teams-generated.json");
+  execFileSync(bin, ["convert", generated, whole]);
+  const cut = JSON.parse(readFileSync(whole, "utf8"));
+  // No pairing-allocated bye (320) nor forfeited match (330) to cut: the members' rounds say it all.
+  assert.deepEqual(cut.other_lines.filter((l) => /^3[23]0/.test(l)), []);
+  for (const p of cut.players) p.rounds = p.rounds.slice(0, 3);
+  writeFileSync(whole, JSON.stringify(cut));
+  const file = join(work, "teams.trf");
+  execFileSync(bin, ["convert", whole, file]);
+  assert.match(cli(["--team", file, "-c"]).stdout, /^3 rounds checked, 0 differ$/m);
+  await open(file);
+  assert.match(await page.$eval("#status", (e) => e.textContent), /^teams\.trf · 10 teams · 3 of 5 rounds played · round 4 to be paired/);
+  // Team 4 asks for a half-point bye in round 4, team 7 withdraws.
+  await page.select('#standings select.bye[data-player="4"]', "H");
+  await page.select('#standings select.bye[data-player="7"]', "W");
+  assert.equal(await page.$eval('#standings select.bye[data-player="4"]', (e) => e.value), "H");
+  assert.equal(await page.$eval('#standings select.bye[data-player="7"]', (e) => e.value), "W");
+  await pairNext();
+  assert.match(await page.$eval("#absent", (e) => e.textContent), /^Not paired: 4 .*\(½-point bye\), 7 .*\(absent\)\.$/);
+  const teamsPaired = (await boards()).flat();
+  assert.equal(teamsPaired.length, 8);
+  assert.ok(!teamsPaired.includes(4) && !teamsPaired.includes(7), `${teamsPaired}`);
+  // The file downloaded holds the byes (240 records) and pairs as the page: swisspair --team -p.
+  const announced = await download("trf16");
+  const text = readFileSync(announced, "utf8");
+  assert.match(text, /^240 H 004 +4$/m);
+  assert.match(text, /^240 Z 004 +7$/m);
+  assert.equal(await pairsText(), cli(["--team", announced, "-p"]).stdout);
+  // The whole round explained, as --team -p --explain.
+  await page.click("#explain-round");
+  await page.waitForFunction(() => !document.querySelector("#why").hidden);
+  assert.match(await page.$eval("#why-title", (e) => e.textContent), /^Round 4: why it is paired so$/);
+  const explained = await page.$eval("#why-text", (e) => e.textContent);
+  assert.match(explained, /\[3\.6\]/);
+  assert.equal(explained, withoutWarnings(cli(["--team", announced, "-p", "--explain"]).stderr));
+  await page.click("#why-close");
+  // A reserve plays: the first match's white team fields its fifth member on board 4.
+  await page.click('#boards button.lineup[data-index="0"]');
+  await page.waitForSelector("#boards tr.lineup");
+  const seat = '#boards select.member[data-index="0"][data-side="white"][data-seat="3"]';
+  const roster = await page.$$eval(`${seat} option`, (o) => o.map((x) => Number(x.value)));
+  assert.equal(roster.length, 5);
+  assert.equal(await page.$eval(seat, (e) => Number(e.value)), roster[3]);
+  await page.select(seat, String(roster[4]));
+  // A lineup out of the roster's order is refused with the module's message.
+  const second = '#boards select.member[data-index="0"][data-side="black"][data-seat="1"]';
+  const black = await page.$$eval(`${second} option`, (o) => o.map((x) => x.value));
+  await page.select(second, black[0]);
+  await enterTeamResults(2);
+  await page.click("#record");
+  assert.match(await page.$eval("#error", (e) => e.textContent), /^match 1, lineup: player \d+ plays two boards for team \d+$/);
+  await page.select(second, black[1]);
+  await page.screenshot({ path: join(shots, "team-lineup.png") });
+  await page.click("#record");
+  await page.waitForFunction(() => /4 of 5 rounds played/.test(document.querySelector("#status").textContent));
+  // The TRF downloaded re-pairs every round as recorded; the reserve played, the fourth member did not.
+  const recorded = await download("trf16");
+  const check = cli(["--team", recorded, "-c"]);
+  assert.equal(check.code, 0, check.stderr);
+  assert.match(check.stdout, /^4 rounds checked, 0 differ$/m);
+  const doc = JSON.parse(readFileSync(await download("json"), "utf8"));
+  const cell = (n) => doc.players.find((p) => p.start_number === n).rounds[3];
+  assert.ok(cell(roster[4])?.opponent, "the reserve has a game in round 4");
+  assert.ok(!cell(roster[3])?.result, "the fourth member sat out");
+  // The half-point bye is in team 4's round; the team that withdrew stays out of round 5.
+  await tab("standings");
+  assert.equal(await page.$eval('#standings tr.team[data-team="4"] td:nth-child(9)', (e) => e.textContent), "½ bye");
+  assert.equal(await page.$eval('#standings select.bye[data-player="7"]', (e) => e.value), "W");
+  assert.equal(await page.$eval('#standings select.bye[data-player="4"]', (e) => e.value), "");
+  await pairNext();
+  assert.ok(!(await boards()).flat().includes(7));
+  const round5 = await download("trf16");
+  assert.match(readFileSync(round5, "utf8"), /^240 Z 005 +7$/m);
+  assert.equal(await pairsText(), cli(["--team", round5, "-p"]).stdout);
+  // The crosstable: team against team, each match's game points; as many as the standings' matches.
+  await page.click("#unpair");
+  await tab("standings");
+  const matches = await page.$$eval('#standings tr.team[data-team="1"] td', (c) => c.filter((x) => /^\d+[wb-] \d/.test(x.textContent)).length);
+  await tab("crosstable");
+  assert.equal(await page.$$eval("#crosstable tr", (r) => r.length), 11);
+  const row = await page.$$eval("#crosstable tr:nth-child(2) td", (c) => c.map((x) => x.textContent));
+  assert.equal(row[0], "1");
+  const cells = row.slice(2, 12).flatMap((c) => c.split(" ")).filter((c) => c);
+  assert.ok(cells.every((c) => /^\d*½?–\d*½?f?$/.test(c)) || cells.includes("×"), `${cells}`);
+  assert.equal(cells.filter((c) => c !== "×").length, matches);
+  assert.ok(matches >= 3);
+  await page.screenshot({ path: join(shots, "team-crosstable.png") });
+  await page.click("#clear");
+});

@@ -95,10 +95,8 @@ fn request_json(
             "pair" => swisspair::pair(tournament, &o)?.to_json(),
             "check" => swisspair::check(tournament, &o)?.to_json(),
             "overview" => to_json_text(&swisspair::overview(tournament, &o)?),
-            "explain" => swisspair::explain_next(&swisspair::read_tournament(tournament)?, &o)?
-                .to_json_with_text(),
-            "checklist" => swisspair::checklist_next(&swisspair::read_tournament(tournament)?, &o)?
-                .to_json_with_text(),
+            "explain" => swisspair::workflow::explain_json(tournament, &o),
+            "checklist" => swisspair::workflow::checklist_json(tournament, &o),
             other => Err(Error::invalid(
                 None,
                 "request",
@@ -154,12 +152,7 @@ fn why(
 ) -> PyResult<String> {
     run(py, || {
         let o = options(system, edition, maxi, (None, None))?;
-        let t = swisspair::read_tournament(tournament)?;
-        let e = swisspair::explain_next(&t, &o)?;
-        match other {
-            Some(b) => Ok(e.why_not_paired(player, b)),
-            None => e.why(player),
-        }
+        swisspair::workflow::why_text(tournament, player, other, &o)
     })
 }
 
@@ -199,16 +192,30 @@ fn add_round(
 }
 
 /// Records a round of a team tournament (`pairing` as `pair` returns it, as JSON text: a board is a
-/// match) with, per match, one result a board from the white team's side; the tournament as JSON text.
+/// match) with, per match, one result a board from the white team's side, and the lineups (JSON text:
+/// none, or per match `null` or `{"white", "black"}`, the members' starting numbers board 1 first);
+/// the tournament as JSON text.
 #[pyfunction]
+#[pyo3(signature = (tournament, pairing, results, lineups = None))]
 fn add_team_round(
     py: Python<'_>,
     tournament: &[u8],
     pairing: &str,
     results: Vec<Vec<String>>,
+    lineups: Option<&str>,
 ) -> PyResult<String> {
     run(py, || {
-        swisspair::workflow::record_team_round_named(tournament, &round_of(pairing)?, &results)
+        let lineups: Vec<Option<swisspair::workflow::Lineup>> = match lineups {
+            Some(text) => serde_json::from_str(text)
+                .map_err(|e| Error::invalid(None, "lineups", format!("not lineups: {e}")))?,
+            None => Vec::new(),
+        };
+        swisspair::workflow::record_team_round_named(
+            tournament,
+            &round_of(pairing)?,
+            &results,
+            &lineups,
+        )
     })
 }
 

@@ -202,3 +202,33 @@ def test_a_team_round_is_recorded():
     results = [["1-0"] * view["boards"] for _ in pairing["boards"]]
     doc = swisspair.add_team_round(text, pairing, results)
     assert swisspair.overview(doc)["rounds_played"] == 2
+
+
+def test_a_team_bye_a_lineup_and_the_explanation():
+    path = TEAM / "sharly" / "team_round2.trf"
+    text = path.read_text()
+    # A team's bye announced (a 240 record): the pairing leaves it out.
+    doc = swisspair.announce(text, 3, "H")
+    assert json.loads(doc)["byes"] == [{"kind": "half", "round": 2, "players": [3]}]
+    assert [t["next"] for t in swisspair.overview(doc)["teams"] if t["tpn"] == 3] == ["H"]
+    assert all(3 not in (b["white"]["start_number"], b["black"]["start_number"]) for b in swisspair.pair(doc)["boards"])
+    # The whole round explained as --team -p --explain writes it; why for a team.
+    expected = cli("--team", path, "-p", "--explain")
+    assert expected.returncode == 0, expected.stderr
+    explained = swisspair.explain(text)
+    lines = [l for l in expected.stderr.splitlines(keepends=True) if not l.startswith("swisspair: warning:")]
+    assert explained["text"] == "".join(lines)
+    assert explained["round"] == swisspair.pair(text)
+    why = cli("--team", path, "-p", "--why", "2").stderr.splitlines(keepends=True)
+    assert swisspair.why(text, 2) == "".join(l for l in why if not l.startswith("swisspair: warning:"))
+    # A lineup: team 2 fields its second member only, twice: refused, naming the match.
+    pairing = swisspair.pair(text)
+    view = swisspair.overview(text)
+    results = [["1-0"] * view["boards"] for _ in pairing["boards"]]
+    white = pairing["boards"][0]["white"]["start_number"]
+    roster = next(t["roster"] for t in view["teams"] if t["tpn"] == white)
+    with pytest.raises(swisspair.InvalidInput) as e:
+        swisspair.add_team_round(text, pairing, results, [{"white": [roster[1], roster[1]]}, None])
+    assert "match 1, lineup" in str(e.value)
+    doc = swisspair.add_team_round(text, pairing, results, [{"white": roster[:2]}, None])
+    assert swisspair.overview(doc)["rounds_played"] == 2

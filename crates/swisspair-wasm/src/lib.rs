@@ -10,9 +10,10 @@
 //! Built with the cargo feature `page` (as `web/build.sh` builds it for the arbiter's page), the
 //! module also does the round-by-round work: `overview` (standings and warnings), `explain` and `why`,
 //! `checklist`, `announce` (a bye for the round to be paired), `addRound` (a round's pairing and results
-//! recorded), `fromList` (a tournament from a pasted list of players), and `convert` with
-//! `to: "trf16" | "trf2026"`. They add some 190 kB (the explanations' code and text most), so the
-//! module for embedding leaves them out.
+//! recorded), `addTeamRound` (a team round's results and lineups), `fromList` (a tournament from a
+//! pasted list of players), and `convert` with `to: "trf16" | "trf2026"`, for team tournaments too
+//! (the page's module has the `team` feature). They add some 190 kB (the explanations' code and text
+//! most), so the module for embedding leaves them out.
 //!
 //! With the cargo feature `team` (which `page` turns on), `pair`, `check`, `generate` and `overview`
 //! also take team tournaments (Team Swiss, C.04.6: `system: "team"`, or a file whose `192`/`092`
@@ -108,17 +109,6 @@ fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Resul
         .unwrap_or_default();
     serde_json::from_slice(text.as_bytes())
         .map_err(|e| Error::invalid(None, what, format!("not {what}: {e}")))
-}
-
-/// `f` on the individual tournament `tournament` with the options object's options.
-#[cfg(feature = "page")]
-fn on_tournament<T>(
-    tournament: &str,
-    options_object: &JsValue,
-    f: impl FnOnce(&swisspair::Tournament, &PairOptions) -> Result<T, Error>,
-) -> Result<T, Error> {
-    let o = pair_options(&options(options_object)?)?;
-    f(&swisspair::read_tournament(tournament.as_bytes())?, &o)
 }
 
 /// Pairs the next round: of an individual or (with the `team` feature) a team tournament.
@@ -223,32 +213,47 @@ pub fn convert(tournament: &str, options_object: JsValue) -> Result<String, JsVa
 /// The standings and state of a tournament: `{ system, edition, rounds_played, total_rounds,
 /// next_round, finished, standings: [{ rank, start_number, name, title, rating, federation, points,
 /// rounds: [{ opponent, colour, result }], next }], warnings }`; of a team tournament `standings` is
-/// empty and `teams: [{ rank, tpn, name, members, match_points, game_points, rounds: [{ kind, opponent,
-/// colour, match_points, game_points }], absent_next }]` lists the teams by rank and `boards` is the
-/// number of boards of a match (the results `addTeamRound` takes per match).
+/// empty and `teams: [{ rank, tpn, name, members, roster, match_points, game_points, rounds: [{ kind,
+/// opponent, colour, match_points, game_points }], absent_next, next, encounters: [{ opponent, round,
+/// colour, result, match_points, game_points, opponent_game_points }] }]` lists the teams by rank
+/// (`roster` the members' starting numbers in board order, `next` the bye announced, `encounters` the
+/// crosstable's cells) and `boards` is the number of boards of a match (the results `addTeamRound`
+/// takes per match).
 #[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn overview(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
-    to_js(
-        options(&options_object)
-            .and_then(|o| pair_options(&o))
-            .and_then(|o| swisspair::overview(tournament.as_bytes(), &o))
-            .and_then(|v| swisspair::workflow::to_json_text(&v)),
-    )
-}
-
-/// Pairs the next round and explains it (with the `page` feature): `{ round, text, explanation }` (`round` as `pair` returns it,
-/// `text` as `--explain` writes it, `explanation` as `--explain --format json`).
-#[cfg(feature = "page")]
-#[wasm_bindgen]
-pub fn explain(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
-    to_js(on_tournament(tournament, &options_object, |t, o| {
-        swisspair::explain_next(t, o)?.to_json_with_text()
+    to_js(on_input(tournament, &options_object, |input, o| {
+        swisspair::workflow::to_json_text(&swisspair::overview(input, o)?)
     }))
 }
 
-/// Why the next round gives `player` his opponent, colour or bye (`--why N`), or, with `other`, why
-/// the two were not paired (`--why N,M`): text. With the `page` feature.
+/// `f` on the tournament `tournament` (TRF or JSON text) with the options object's options.
+#[cfg(feature = "page")]
+fn on_input<T>(
+    tournament: &str,
+    options_object: &JsValue,
+    f: impl FnOnce(&[u8], &PairOptions) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let o = pair_options(&options(options_object)?)?;
+    f(tournament.as_bytes(), &o)
+}
+
+/// Pairs the next round and explains it (with the `page` feature): `{ round, text, explanation }`
+/// (`round` as `pair` returns it, `text` as `--explain` writes it, `explanation` as `--explain
+/// --format json`). A team tournament is explained by the team system (`--team -p --explain`).
+#[cfg(feature = "page")]
+#[wasm_bindgen]
+pub fn explain(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
+    to_js(on_input(
+        tournament,
+        &options_object,
+        swisspair::workflow::explain_json,
+    ))
+}
+
+/// Why the next round gives `player` (of a team tournament: a team's TPN) his opponent, colour or bye
+/// (`--why N`), or, with `other`, why the two were not paired (`--why N,M`): text. With the `page`
+/// feature.
 #[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn why(
@@ -257,47 +262,28 @@ pub fn why(
     other: Option<u32>,
     options_object: JsValue,
 ) -> Result<String, JsValue> {
-    let o = pair_options(&options(&options_object).map_err(|e| js_error(&e))?)
-        .map_err(|e| js_error(&e))?;
-    if swisspair::api::team::chosen(tournament.as_bytes(), &o) {
-        return swisspair::workflow::team_why(tournament.as_bytes(), player, other, &o)
-            .map_err(|e| js_error(&e));
-    }
-    on_tournament(tournament, &options_object, |t, o| {
-        let e = swisspair::explain_next(t, o)?;
-        match other {
-            Some(b) => Ok(e.why_not_paired(player, b)),
-            None => e.why(player),
-        }
+    on_input(tournament, &options_object, |input, o| {
+        swisspair::workflow::why_text(input, player, other, o)
     })
     .map_err(|e| js_error(&e))
 }
 
 /// The checklist of the round to be paired (`-l`) as data: `{ system, edition, round, last_round,
-/// initial_colour, columns, rows: [{ group, cells }], text }`.
+/// initial_colour, columns, rows: [{ group, cells }], text }`; of a team tournament `{ system: "team",
+/// text }` (the text `--team -l` writes).
 #[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn checklist(tournament: &str, options_object: JsValue) -> Result<JsValue, JsValue> {
-    let o = pair_options(&options(&options_object).map_err(|e| js_error(&e))?)
-        .map_err(|e| js_error(&e))?;
-    if swisspair::api::team::chosen(tournament.as_bytes(), &o) {
-        // A team tournament's checklist: `{ system: "team", text }` (the text `--team -l` writes).
-        return to_js(
-            swisspair::workflow::team_checklist(tournament.as_bytes(), &o).and_then(|text| {
-                swisspair::workflow::to_json_text(&serde_json::json!({
-                    "system": "team",
-                    "text": text
-                }))
-            }),
-        );
-    }
-    to_js(on_tournament(tournament, &options_object, |t, o| {
-        swisspair::checklist_next(t, o)?.to_json_with_text()
-    }))
+    to_js(on_input(
+        tournament,
+        &options_object,
+        swisspair::workflow::checklist_json,
+    ))
 }
 
 /// Announces a bye for the round to be paired (`kind`: `"H"`, `"F"`, `"Z"`; `""` withdraws the
-/// announcement); returns the tournament as JSON text.
+/// announcement) of a player, or in a team tournament of a team (`player`: its TPN, a `240` record);
+/// returns the tournament as JSON text.
 #[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn announce(tournament: &str, player: u32, kind: &str) -> Result<String, JsValue> {
@@ -320,19 +306,32 @@ pub fn add_round(tournament: &str, pairing: JsValue, results: JsValue) -> Result
 
 /// Records the round `pairing` of a team tournament (as `pair` returns it: a board is a match) with
 /// `results`: per match, one result per board in board order, from the white team's side (`"1-0"`,
-/// `"½-½"`, `"0-1"`, `"+-"`, `"-+"`, `"--"`); each team's first members play the boards. Returns the
-/// tournament as JSON text.
+/// `"½-½"`, `"0-1"`, `"+-"`, `"-+"`, `"--"`), and `lineups` (optional: per match `null` or `{ white?,
+/// black? }`, each team's members' starting numbers board 1 first, in the roster's order; left out,
+/// each team's first members play the boards). Returns the tournament as JSON text.
 #[cfg(feature = "page")]
 #[wasm_bindgen(js_name = addTeamRound)]
 pub fn add_team_round(
     tournament: &str,
     pairing: JsValue,
     results: JsValue,
+    lineups: JsValue,
 ) -> Result<String, JsValue> {
     (|| {
         let round: swisspair::Round = from_js(&pairing, "a pairing")?;
         let texts: Vec<Vec<String>> = from_js(&results, "a list of results per match")?;
-        swisspair::workflow::record_team_round_named(tournament.as_bytes(), &round, &texts)
+        let lineups: Vec<Option<swisspair::workflow::Lineup>> =
+            if lineups.is_undefined() || lineups.is_null() {
+                Vec::new()
+            } else {
+                from_js(&lineups, "a list of lineups per match")?
+            };
+        swisspair::workflow::record_team_round_named(
+            tournament.as_bytes(),
+            &round,
+            &texts,
+            &lineups,
+        )
     })()
     .map_err(|e| js_error(&e))
 }

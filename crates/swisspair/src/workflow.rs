@@ -145,27 +145,7 @@ fn write_trf2026(
         add(ByeKindName::Zero, player);
     }
     for (kind, players) in announced {
-        if players.is_empty() {
-            continue;
-        }
-        match doc
-            .byes
-            .iter_mut()
-            .find(|b| b.kind == kind && b.round == round)
-        {
-            Some(b) => {
-                for n in players {
-                    if !b.players.contains(&n) {
-                        b.players.push(n);
-                    }
-                }
-            }
-            None => doc.byes.push(ByeJson {
-                kind,
-                round,
-                players,
-            }),
-        }
+        add_byes(&mut doc.byes, kind, round, &players);
     }
     let mut records = json::document_to_trf(&doc)?;
     for line in &mut records.lines {
@@ -319,18 +299,52 @@ fn announced_code(byes: &[ByeJson], round: usize, player: u32) -> ResultCode {
         })
 }
 
+/// Adds `players` to the `240` byes of `kind` in `round` (one record a kind and round).
+fn add_byes(byes: &mut Vec<ByeJson>, kind: ByeKindName, round: u32, players: &[u32]) {
+    if players.is_empty() {
+        return;
+    }
+    let record = match byes.iter().position(|b| b.kind == kind && b.round == round) {
+        Some(i) => byes.get_mut(i),
+        None => {
+            byes.push(ByeJson {
+                kind,
+                round,
+                players: Vec::new(),
+            });
+            byes.last_mut()
+        }
+    };
+    if let Some(b) = record {
+        for &n in players {
+            if !b.players.contains(&n) {
+                b.players.push(n);
+            }
+        }
+    }
+}
+
+/// Removes `player` from the `240` byes of `round` (and the records left empty).
+fn unannounce(byes: &mut Vec<ByeJson>, round: usize, player: u32) {
+    for b in byes.iter_mut() {
+        if b.round as usize == round {
+            b.players.retain(|&n| n != player);
+        }
+    }
+    byes.retain(|b| !b.players.is_empty());
+}
+
 /// Announces (or, with `kind` `None`, withdraws the announcement of) a bye or absence of `player` in the
 /// round to be paired: a half-point, full-point or zero-point bye (`Zero` also marks a player who
 /// withdrew). The announcement goes in the player's cell of that round; a `240` or `XXZ` record naming
-/// the player for that round is removed.
+/// the player for that round is removed. In a team tournament `player` is a team's TPN and the
+/// announcement a `240` record of the round (the team reader's; its members' cells are written when the
+/// round is recorded, [`record_team_round`]).
 pub fn announce(
     doc: &TournamentJson,
     player: u32,
     kind: Option<ByeKind>,
 ) -> Result<TournamentJson> {
-    let t = json::document_to_tournament(doc)?;
-    let slot = t.rounds_played;
-    let round = t.next_round();
     if kind == Some(ByeKind::PairingAllocated) {
         return Err(Error::invalid(
             None,
@@ -338,13 +352,13 @@ pub fn announce(
             "the pairing-allocated bye is the pairing's to give, not announced",
         ));
     }
-    let mut doc = doc.clone();
-    for b in &mut doc.byes {
-        if b.round as usize == round {
-            b.players.retain(|&n| n != player);
-        }
+    if json::is_team_document(doc) {
+        return team::announce_team(doc, player, kind);
     }
-    doc.byes.retain(|b| !b.players.is_empty());
+    let t = json::document_to_tournament(doc)?;
+    let slot = t.rounds_played;
+    let mut doc = doc.clone();
+    unannounce(&mut doc.byes, t.next_round(), player);
     doc.absent.retain(|&n| n != player);
     let p = doc
         .players
@@ -713,7 +727,11 @@ mod team;
 #[cfg(test)]
 mod tests;
 
-pub use bindings::{announce_named, record_round_named, record_team_round_named, to_json_text};
+pub use bindings::{
+    announce_named, checklist_json, explain_json, record_round_named, record_team_round_named,
+    to_json_text, why_text,
+};
 pub use team::{
-    read_team_document, record_team_round, team_checklist, team_why, TeamRoundView, TeamStanding,
+    check_lineup, read_team_document, record_team_round, team_checklist, team_explain_next,
+    team_why, Lineup, LineupError, TeamEncounter, TeamExplained, TeamRoundView, TeamStanding,
 };

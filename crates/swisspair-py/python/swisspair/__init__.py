@@ -166,8 +166,9 @@ def overview(
     ``start_number``, ``name``, ``rating``, ``points``, ``rounds`` (opponent, colour, result) and
     ``next`` (the bye announced for the round to be paired). Of a team tournament, ``standings`` is
     empty and ``teams`` lists the teams by rank: ``rank``, ``tpn``, ``name``, ``members``,
-    ``match_points``, ``game_points``, ``rounds`` (kind, opponent, colour, match and game points) and
-    ``absent_next``."""
+    ``match_points``, ``game_points``, ``rounds`` (kind, opponent, colour, match and game points),
+    ``absent_next``, ``next`` (the bye announced), ``roster`` (the members' starting numbers) and
+    ``encounters`` (the crosstable's matches)."""
     return _request("overview", tournament, system, edition, False, team_colours, team_score)
 
 
@@ -218,12 +219,19 @@ def add_round(tournament: Tournament, pairing: Dict[str, Any], results: list) ->
     return _swisspair.add_round(_bytes(tournament), _json.dumps(pairing), [str(r) for r in results])
 
 
-def add_team_round(tournament: Tournament, pairing: Dict[str, Any], results: list) -> str:
+def add_team_round(
+    tournament: Tournament, pairing: Dict[str, Any], results: list, lineups: Optional[list] = None
+) -> str:
     """Records the round ``pairing`` of a team tournament (as :func:`pair` returns it: a board is a
-    match) with, per match, a list of one result a board from the white team's side; each team's first
-    members play the boards. Returns the tournament as a JSON document."""
+    match) with, per match, a list of one result a board from the white team's side. ``lineups``: None
+    (each team's first members play the boards) or per match None or ``{"white": [...], "black":
+    [...]}``, each team's members' starting numbers board 1 first, in the roster's order (a team left
+    out fields its first members). Returns the tournament as a JSON document."""
     return _swisspair.add_team_round(
-        _bytes(tournament), _json.dumps(pairing), [[str(r) for r in match] for match in results]
+        _bytes(tournament),
+        _json.dumps(pairing),
+        [[str(r) for r in match] for match in results],
+        None if lineups is None else _json.dumps(lineups),
     )
 
 

@@ -504,6 +504,16 @@ impl ByeKind {
         }
     }
 
+    /// The kind of a `240` record requesting this bye (the pairing-allocated bye, never requested, as
+    /// a zero-point bye).
+    pub(crate) fn requested(self) -> ByeKindName {
+        match self {
+            ByeKind::Full => ByeKindName::Full,
+            ByeKind::Half => ByeKindName::Half,
+            ByeKind::Zero | ByeKind::PairingAllocated => ByeKindName::Zero,
+        }
+    }
+
     /// The TRF result code of the round without an opponent.
     pub(crate) fn code(self) -> ResultCode {
         match self {
@@ -640,13 +650,8 @@ impl TournamentBuilder {
 
     /// Requests a bye (full, half or zero) for `player` in `round` (a `240` record).
     pub fn request_bye(&mut self, round: u32, player: u32, kind: ByeKind) -> &mut Self {
-        let kind = match kind {
-            ByeKind::Full => ByeKindName::Full,
-            ByeKind::Half => ByeKindName::Half,
-            ByeKind::Zero | ByeKind::PairingAllocated => ByeKindName::Zero,
-        };
         self.doc.byes.push(crate::json::ByeJson {
-            kind,
+            kind: kind.requested(),
             round,
             players: vec![player],
         });
