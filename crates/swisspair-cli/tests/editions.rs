@@ -4,7 +4,9 @@
 
 mod common;
 
-use common::{code, ok, pair_with_checklist, path, read, run, stderr, stdout, Scratch, EXAMPLE};
+use common::{
+    code, generate, ok, pair_with_checklist, path, read, run, stderr, stdout, Scratch, EXAMPLE,
+};
 
 fn scratch(name: &str) -> Scratch {
     Scratch::new("editions", name)
@@ -268,17 +270,7 @@ fn generate_and_check_under_the_2026_edition() {
         let file = dir.join(format!("t{seed}.trf"));
         let again = dir.join(format!("t{seed}-again.trf"));
         for f in [&file, &again] {
-            let out = run(&[
-                "--dutch",
-                "--edition",
-                "2026",
-                "-g",
-                path(&config),
-                "-o",
-                path(f),
-                "-s",
-                seed,
-            ]);
+            let out = generate(&["--dutch", "--edition", "2026"], &config, f, seed, &[]);
             ok(&out);
         }
         let text = read(&file);
@@ -322,7 +314,7 @@ fn generate_and_check_under_the_2026_edition() {
     );
     // The 2017 edition (the default) keeps the extension lines.
     let file = dir.join("t2017.trf");
-    let out = run(&["--dutch", "-g", path(&config), "-o", path(&file), "-s", "1"]);
+    let out = generate(&["--dutch"], &config, &file, "1", &[]);
     ok(&out);
     let text = read(&file);
     assert!(

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{code, data, path, read, run, stderr, stdout, Scratch};
+use common::{code, data, generate, path, read, run, stderr, stdout, Scratch};
 
 #[test]
 fn a_round_without_legal_pairing_keeps_the_rounds_so_far() {
@@ -15,15 +15,7 @@ fn a_round_without_legal_pairing_keeps_the_rounds_so_far() {
     let mut stopped = None;
     for seed in 1..40u64 {
         let seed_text = seed.to_string();
-        let run = run(&[
-            "--dutch",
-            "-g",
-            path(&config),
-            "-o",
-            path(&out),
-            "-s",
-            &seed_text,
-        ]);
+        let run = generate(&["--dutch"], &config, &out, &seed_text, &[]);
         if run.status.code() == Some(1) {
             stopped = Some(stderr(&run));
             break;
@@ -60,16 +52,13 @@ fn a_partial_2026_file_is_the_one_the_reference_engine_checked() {
         let kept = data(&format!("generated-partial/dutch2026-seed{seed}.trf"));
         let out = dir.join(format!("seed{seed}.trf"));
         let seed_text = seed.to_string();
-        let args = [
-            "--dutch",
-            "--edition",
-            "2026",
-            "-g",
-            path(&config),
-            "-o",
-            path(&out),
-        ];
-        let generated = run(&[&args[..], &["-s", &seed_text]].concat());
+        let generated = generate(
+            &["--dutch", "--edition", "2026"],
+            &config,
+            &out,
+            &seed_text,
+            &[],
+        );
         assert_eq!(code(&generated), 1, "seed {seed}: {}", stderr(&generated));
         assert_eq!(
             read(&out),

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{code, ok, path, read, run, stderr, stdout, Scratch};
+use common::{code, generate, ok, path, read, run, stderr, stdout, Scratch};
 
 fn scratch(name: &str) -> Scratch {
     Scratch::new("team", name)
@@ -45,15 +45,7 @@ fn a_generated_tournament_checks_clean_and_is_the_same_for_a_seed() {
     );
     let (a, b) = (dir.file("a.trf", ""), dir.file("b.trf", ""));
     for out in [&a, &b] {
-        ok(&run(&[
-            "--team",
-            "-g",
-            path(&config),
-            "-o",
-            path(out),
-            "-s",
-            "5",
-        ]));
+        ok(&generate(&["--team"], &config, out, "5", &[]));
     }
     assert_eq!(read(&a), read(&b));
     assert!(read(&a).contains("192 FIDE_TEAM_MP_GP"));
@@ -155,16 +147,7 @@ fn check_and_generate_write_every_rounds_checklist() {
     let dir = scratch("lists");
     let config = dir.file("team.cfg", "PlayersNumber=7\nRoundsNumber=4\nTeamSize=2\n");
     let out_file = dir.join("gen.trf");
-    ok(&run(&[
-        "--team",
-        "-g",
-        path(&config),
-        "-o",
-        path(&out_file),
-        "-s",
-        "3",
-        "-l",
-    ]));
+    ok(&generate(&["--team"], &config, &out_file, "3", &["-l"]));
     let generated = read(&dir.join("gen.list"));
     let checked = dir.join("checked.list");
     ok(&run(&[

@@ -44,6 +44,15 @@ pub fn pair_with_checklist(flags: &[&str], input: &Path, pairs: &Path, list: &Pa
     run(&args)
 }
 
+/// `-g CONFIG -o OUT -s SEED` with `flags` (`--dutch`, `--edition 2026`, `--team` ...) and `extra`
+/// arguments after them (`-l`).
+pub fn generate(flags: &[&str], config: &Path, out: &Path, seed: &str, extra: &[&str]) -> Output {
+    let mut args = flags.to_vec();
+    args.extend(["-g", path(config), "-o", path(out), "-s", seed]);
+    args.extend(extra);
+    run(&args)
+}
+
 /// The exit code (-1 when killed by a signal).
 pub fn code(out: &Output) -> i32 {
     out.status.code().unwrap_or(-1)
