@@ -243,14 +243,14 @@ pub(super) fn read(trf: &Trf) -> Result<TeamTournament> {
                 let mut round = 1;
                 while at <= chars.len() {
                     if let Some(t) = number(&chars, at, at + 2, l.number, "320 team")? {
-                        if t > 0 && round > MAX_ROUNDS {
-                            return Err(Error::invalid(
-                                Some(l.number),
-                                "320 team",
-                                format!("a PAB in round {round}: at most {MAX_ROUNDS} rounds"),
-                            ));
-                        }
                         if t > 0 {
+                            if round > MAX_ROUNDS {
+                                return Err(Error::invalid(
+                                    Some(l.number),
+                                    "320 team",
+                                    format!("a PAB in round {round}: at most {MAX_ROUNDS} rounds"),
+                                ));
+                            }
                             pab_rounds.entry(round).or_default().push((t, l.number));
                         }
                     }

@@ -159,11 +159,12 @@ pub fn record_team_round(
         ));
     }
     let slot = t.rounds_played;
-    let rosters = rosters(doc);
+    let rosters = rosters(&t);
     let boards = boards_of(doc, &t);
     let roster = |tpn: u32| {
         rosters
             .get(&tpn)
+            .copied()
             .ok_or_else(|| Error::invalid(None, "pairing", format!("no team {tpn}")))
     };
     let mut cells: Vec<(u32, RoundJson)> = Vec::new();
@@ -298,17 +299,11 @@ fn read(doc: &TournamentJson) -> Result<TeamTournament> {
     read_team_tournament(text.as_bytes(), &TeamOptions::default()).map(|(_, t)| t)
 }
 
-/// The teams' members by TPN.
-fn rosters(doc: &TournamentJson) -> BTreeMap<u32, Vec<u32>> {
-    doc.teams
+/// The teams' members by TPN, as the reader numbered them.
+fn rosters(t: &TeamTournament) -> BTreeMap<u32, &[u32]> {
+    t.teams
         .iter()
-        .enumerate()
-        .map(|(i, team)| {
-            let tpn = team
-                .tpn
-                .unwrap_or_else(|| u32::try_from(i + 1).unwrap_or(u32::MAX));
-            (tpn, team.members.clone())
-        })
+        .map(|team| (team.tpn, team.members.as_slice()))
         .collect()
 }
 
@@ -316,7 +311,7 @@ fn rosters(doc: &TournamentJson) -> BTreeMap<u32, Vec<u32>> {
 pub(super) fn boards_of(doc: &TournamentJson, t: &TeamTournament) -> usize {
     board_count(
         doc,
-        &rosters(doc),
+        &rosters(t),
         t.rounds_played,
         t.board_colours.as_deref(),
     )
@@ -335,7 +330,7 @@ fn game(opponent: u32, colour: ColourName, result: ResultCode) -> RoundJson {
 /// of the rounds before `slot`, otherwise the smallest roster.
 fn board_count(
     doc: &TournamentJson,
-    rosters: &BTreeMap<u32, Vec<u32>>,
+    rosters: &BTreeMap<u32, &[u32]>,
     slot: usize,
     pattern: Option<&[Colour]>,
 ) -> usize {
@@ -363,6 +358,6 @@ fn board_count(
     if fielded > 0 {
         fielded
     } else {
-        rosters.values().map(Vec::len).min().unwrap_or(0)
+        rosters.values().map(|m| m.len()).min().unwrap_or(0)
     }
 }
